@@ -1,0 +1,45 @@
+import Koa from 'koa';
+import type { Config } from '../core/config.ts';
+import type { Logger } from '../core/logger.ts';
+import type { Sql } from '../storage/db.ts';
+import { loadSecret } from '../storage/secrets.ts';
+import { RateLimitCounter } from '../storage/rateLimits.ts';
+import type { AppDeps, Ctx, Next } from './context.ts';
+import { requestId } from './middleware/requestId.ts';
+import { errorEnvelope } from './middleware/errors.ts';
+import { accessLog } from './middleware/accessLog.ts';
+import { KeyCache } from './middleware/auth.ts';
+import { buildRouter } from './router.ts';
+import { buildOpenApi } from './openapi.ts';
+import { allRoutes } from './routes/index.ts';
+
+export async function createApp(input: { config: Config; logger: Logger; sql: Sql }): Promise<Koa<any, any>> {
+  const deps: AppDeps = {
+    ...input,
+    rateLimits: new RateLimitCounter(input.sql),
+    keyCache: new KeyCache(input.sql),
+    cursorSecret: await loadSecret(input.sql, 'cursor'),
+    storageSecret: await loadSecret(input.sql, 'storage'),
+  };
+  const app = new Koa({ proxy: input.config.TRUST_PROXY });
+  app.context.deps = deps;
+  // Errors are rendered by errorEnvelope; Koa's default logger would print them again.
+  app.silent = true;
+
+  const openapi = JSON.stringify(buildOpenApi(allRoutes, input.config.PUBLIC_BASE_URL));
+  const router = buildRouter(allRoutes);
+  router.get('/api/v1/openapi.json', (ctx) => {
+    ctx.type = 'application/json';
+    ctx.body = openapi;
+  });
+
+  app.use(requestId as never);
+  app.use(accessLog as never);
+  app.use(errorEnvelope as never);
+  app.use(async (ctx: Ctx, next: Next) => {
+    ctx.state.db = deps.sql;
+    await next();
+  });
+  app.use(router.routes());
+  return app;
+}

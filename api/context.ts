@@ -1,0 +1,35 @@
+import type Koa from 'koa';
+import type { Config } from '../core/config.ts';
+import type { Logger } from '../core/logger.ts';
+import type { Db, Sql } from '../storage/db.ts';
+import type { ApiKey, KeyWorkspace } from '../storage/apiKeys.ts';
+import type { RateLimitCounter } from '../storage/rateLimits.ts';
+import type { KeyCache } from './middleware/auth.ts';
+
+/** Everything a request may need, built once per process by createApp. */
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  sql: Sql;
+  rateLimits: RateLimitCounter;
+  keyCache: KeyCache;
+  cursorSecret: Buffer;
+  storageSecret: Buffer;
+}
+
+export interface AppState {
+  requestId: string;
+  /** The pool, or the idempotency transaction when the route runs inside one. */
+  db: Db;
+  apiKey?: ApiKey;
+  workspace?: KeyWorkspace;
+  routeName?: string;
+}
+
+export type Ctx = Koa.ParameterizedContext<AppState, { deps: AppDeps; params: Record<string, string> }>;
+export type Next = () => Promise<unknown>;
+
+/** The authenticated caller's workspace id; routes behind auth always have one. */
+export function workspaceId(ctx: Ctx): string {
+  return ctx.state.workspace!.id;
+}

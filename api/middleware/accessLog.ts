@@ -1,0 +1,22 @@
+import type { Ctx, Next } from '../context.ts';
+
+/** One JSON line per request; the Authorization header is never logged. */
+export async function accessLog(ctx: Ctx, next: Next) {
+  const start = process.hrtime.bigint();
+  try {
+    await next();
+  } finally {
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    const log = ctx.deps.logger;
+    if (log.isLevelEnabled('info')) {
+      log.info({
+        request_id: ctx.state.requestId,
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        ms: Math.round(ms * 10) / 10,
+        key_id: ctx.state.apiKey?.id,
+      });
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { ApiError } from '../../core/errors.ts';
+import { verifyApiKey, type KeyLookup } from '../../storage/apiKeys.ts';
+import type { Sql } from '../../storage/db.ts';
+import type { Ctx } from '../context.ts';
+import { countHit } from './rateLimit.ts';
+
+/**
+ * A short-lived in-process cache of key lookups. Its TTL bounds how long a revoked key or a
+ * deactivated workspace keeps working in a running process (DESIGN: within 5 s).
+ */
+export class KeyCache {
+  private entries = new Map<string, { value: KeyLookup; expires: number }>();
+  constructor(private readonly sql: Sql, private readonly ttlMs = 2000) {}
+
+  async lookup(token: string): Promise<KeyLookup> {
+    const id = createHash('sha256').update(token).digest('base64url');
+    const now = Date.now();
+    const hit = this.entries.get(id);
+    if (hit && hit.expires > now) return hit.value;
+    const value = await verifyApiKey(this.sql, token);
+    if (this.entries.size > 10_000) this.entries.clear();
+    this.entries.set(id, { value, expires: now + this.ttlMs });
+    return value;
+  }
+}
+
+const CHALLENGE = 'Bearer realm="partner-api"';
+
+/**
+ * Resolves the bearer key to its workspace. Failed attempts count against a separate
+ * per-client, per-endpoint bucket; past its limit they get 429 instead of 401.
+ */
+export async function authenticate(ctx: Ctx, endpoint: string): Promise<void> {
+  const header = ctx.get('Authorization');
+  const match = /^Bearer ([^\s]+)$/i.exec(header);
+  const result: KeyLookup = match ? await ctx.deps.keyCache.lookup(match[1]!) : { ok: false, reason: 'malformed' };
+  if (result.ok) {
+    ctx.state.apiKey = result.key;
+    ctx.state.workspace = result.workspace;
+    return;
+  }
+  const { config } = ctx.deps;
+  await countHit(ctx, `auth:${ctx.ip}:${endpoint}`, config.AUTH_FAILURE_LIMIT_PER_MINUTE);
+  const message = !header
+    ? 'Missing Authorization header; send "Authorization: Bearer <API_KEY>"'
+    : result.reason === 'malformed'
+      ? 'Malformed API key'
+      : result.reason === 'unknown'
+        ? 'Unknown API key'
+        : `API key has been ${result.reason}`;
+  throw new ApiError(401, 'UNAUTHORIZED', message, undefined, {
+    'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"`,
+  });
+}
+
+export function requireActiveWorkspace(ctx: Ctx) {
+  if (!ctx.state.workspace!.active) throw new ApiError(403, 'FORBIDDEN', 'Workspace is inactive');
+}
+
+export function requireScopes(ctx: Ctx, scopes: readonly string[]) {
+  const missing = scopes.filter((s) => !ctx.state.apiKey!.scopes.includes(s as never));
+  if (missing.length) {
+    throw new ApiError(403, 'FORBIDDEN', `API key lacks required scope: ${missing.join(', ')}`, { missing_scopes: missing });
+  }
+}

@@ -1,0 +1,51 @@
+import { ApiError, type ErrorCode } from '../../core/errors.ts';
+import type { Ctx, Next } from '../context.ts';
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  410: 'CONFLICT',
+  411: 'VALIDATION_ERROR',
+  413: 'VALIDATION_ERROR',
+  429: 'RATE_LIMITED',
+};
+
+export function renderError(ctx: Ctx, err: ApiError) {
+  ctx.status = err.status;
+  for (const [k, v] of Object.entries(err.headers ?? {})) ctx.set(k, v);
+  ctx.body = {
+    error: {
+      code: err.code,
+      message: err.message,
+      request_id: ctx.state.requestId,
+      ...(err.details ? { details: err.details } : {}),
+    },
+  };
+}
+
+/**
+ * Renders every failure as the ErrorResponse envelope, including Koa's own HTTP errors and
+ * unknown routes. Unexpected errors become 500 INTERNAL_ERROR and are logged, never leaked.
+ */
+export async function errorEnvelope(ctx: Ctx, next: Next) {
+  try {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined) {
+      throw new ApiError(404, 'NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
+    }
+    if (ctx.status === 405 && ctx.body === undefined) {
+      throw new ApiError(404, 'NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
+    }
+  } catch (err) {
+    if (err instanceof ApiError) return renderError(ctx, err);
+    const e = err as { status?: number; expose?: boolean; message?: string; type?: string };
+    if (e.status && e.status >= 400 && e.status < 500 && e.expose) {
+      return renderError(ctx, new ApiError(e.status === 415 ? 400 : e.status, STATUS_CODES[e.status] ?? 'VALIDATION_ERROR', e.message ?? 'Bad request'));
+    }
+    ctx.deps.logger.error({ err, request_id: ctx.state.requestId, path: ctx.path }, 'unhandled error');
+    renderError(ctx, new ApiError(500, 'INTERNAL_ERROR', 'Internal server error'));
+  }
+}

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { conflict } from '../../core/errors.ts';
+import {
+  claimIdempotencyKey,
+  findIdempotencyRecord,
+  releaseIdempotencyKey,
+  saveIdempotentResponse,
+  tryLockIdempotencyKey,
+  type IdempotencyRecord,
+} from '../../storage/idempotency.ts';
+import type { Ctx } from '../context.ts';
+import type { RouteDef } from '../route.ts';
+import { canonicalJson, parseInput } from '../validation.ts';
+
+export const IdempotencyKeyHeader = z.string().min(1).max(160);
+
+function replay(ctx: Ctx, record: IdempotencyRecord, route: RouteDef) {
+  ctx.status = route.idempotent?.replayStatus ?? record.response_status!;
+  ctx.set('Idempotency-Replayed', 'true');
+  ctx.type = record.response_content_type ?? 'application/json';
+  ctx.body = record.response_body;
+}
+
+function responseText(ctx: Ctx): string {
+  return typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
+}
+
+/**
+ * Stripe-style idempotency per API key and Idempotency-Key. The fingerprint is method, path
+ * and canonical body. A finished 2xx is replayed byte for byte; a different fingerprint, or a
+ * request still running under the same key, is 409. By default the handler's writes and the
+ * record commit in one transaction, so a crash in between leaves neither behind.
+ */
+export async function withIdempotency(ctx: Ctx, route: RouteDef, body: unknown, run: () => Promise<void>) {
+  const key = parseInput(IdempotencyKeyHeader, ctx.get('Idempotency-Key') || undefined, 'header');
+  const apiKeyId = ctx.state.apiKey!.id;
+  const fingerprint = createHash('sha256')
+    .update(`${ctx.method} ${ctx.path}\n${canonicalJson(body ?? null)}`)
+    .digest('hex');
+  const { sql, config } = ctx.deps;
+  const ttlHours = config.IDEMPOTENCY_TTL_HOURS;
+  const mismatch = () =>
+    conflict('Idempotency-Key was already used with a different request', { idempotency_key: key });
+  const inFlight = () => conflict('A request with this Idempotency-Key is still in progress', { idempotency_key: key });
+
+  if (route.idempotent?.commitsEarly) {
+    const claimed = await claimIdempotencyKey(sql, { apiKeyId, key, fingerprint, ttlHours });
+    if (!claimed) {
+      const record = await findIdempotencyRecord(sql, apiKeyId, key);
+      if (!record) throw inFlight();
+      if (record.fingerprint !== fingerprint) throw mismatch();
+      if (record.state === 'running') throw inFlight();
+      return replay(ctx, record, route);
+    }
+    try {
+      await run();
+    } catch (err) {
+      await releaseIdempotencyKey(sql, apiKeyId, key);
+      throw err;
+    }
+    if (ctx.status >= 200 && ctx.status < 300) {
+      const text = responseText(ctx);
+      await saveIdempotentResponse(sql, { apiKeyId, key, fingerprint, ttlHours, status: ctx.status, body: text, contentType: 'application/json' });
+      ctx.type = 'application/json';
+      ctx.body = text;
+    } else {
+      await releaseIdempotencyKey(sql, apiKeyId, key);
+    }
+    return;
+  }
+
+  await sql.begin(async (tx) => {
+    if (!(await tryLockIdempotencyKey(tx, apiKeyId, key))) throw inFlight();
+    const record = await findIdempotencyRecord(tx, apiKeyId, key);
+    if (record) {
+      if (record.fingerprint !== fingerprint) throw mismatch();
+      if (record.state === 'running') throw inFlight();
+      return replay(ctx, record, route);
+    }
+    ctx.state.db = tx;
+    try {
+      await run();
+    } finally {
+      ctx.state.db = sql;
+    }
+    if (ctx.status >= 200 && ctx.status < 300) {
+      const text = responseText(ctx);
+      await saveIdempotentResponse(tx, { apiKeyId, key, fingerprint, ttlHours, status: ctx.status, body: text, contentType: 'application/json' });
+      // Send exactly the bytes that a replay will send.
+      ctx.type = 'application/json';
+      ctx.body = text;
+    } else {
+      throw new RollbackWith(ctx.status, ctx.body);
+    }
+  }).catch((err) => {
+    if (err instanceof RollbackWith) {
+      ctx.status = err.status;
+      ctx.body = err.body;
+      return;
+    }
+    throw err;
+  });
+}
+
+/** A non-2xx answer produced without throwing: roll the transaction back but keep the answer. */
+class RollbackWith extends Error {
+  constructor(readonly status: number, readonly body: unknown) {
+    super('rollback');
+  }
+}
+

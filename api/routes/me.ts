@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { defineRoute } from '../route.ts';
+import { Scope } from '../schemas/common.ts';
+
+const MeResponse = z
+  .object({
+    api_key: z
+      .object({ id: z.string(), name: z.string(), masked_key: z.string(), scopes: z.array(Scope) })
+      .strict()
+      .meta({ id: 'ApiKeySelf' }),
+    workspace: z.object({ id: z.string(), name: z.string() }).strict().meta({ id: 'WorkspaceSelf' }),
+  })
+  .strict();
+
+export const meRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/me',
+    operationId: 'getMe',
+    summary: 'Describe the calling key and its workspace',
+    tag: 'Foundation',
+    auth: 'key',
+    scopes: [],
+    responses: { 200: { description: 'The key and its workspace', schema: MeResponse } },
+    errors: [401, 403, 429, 500],
+    handler: async (ctx) => {
+      const { apiKey, workspace } = ctx.state;
+      ctx.body = {
+        api_key: { id: apiKey!.id, name: apiKey!.name, masked_key: apiKey!.masked_key, scopes: apiKey!.scopes },
+        workspace: { id: workspace!.id, name: workspace!.name },
+      };
+    },
+  }),
+];

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { ERROR_CODES } from '../../core/errors.ts';
+import { SCOPES } from '../../core/scopes.ts';
+
+export const ErrorResponse = z
+  .object({
+    error: z
+      .object({
+        code: z.enum(ERROR_CODES),
+        message: z.string(),
+        request_id: z.string(),
+        details: z.record(z.string(), z.unknown()).optional(),
+      })
+      .strict(),
+  })
+  .strict()
+  .meta({ id: 'ErrorResponse' });
+
+export const Scope = z.enum(SCOPES).meta({ id: 'Scope' });
+
+export const DateTime = z.iso.datetime({ offset: true });
+
+const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const JsonRecord = z
+  .record(z.string(), z.union([Scalar, z.array(Scalar)]))
+  .meta({ id: 'JsonRecord', description: 'Values are scalars or arrays of scalars' });
+
+export const Attribution = z
+  .object({
+    source: z.string().nullable(),
+    medium: z.string().nullable(),
+    campaign: z.string().nullable(),
+    content: z.string().nullable(),
+    conversion_url: z.url().nullable(),
+  })
+  .strict()
+  .meta({ id: 'Attribution' });
+
+export const AttributionOverrides = z
+  .object({
+    source: z.string().nullable(),
+    medium: z.string().nullable(),
+    campaign: z.string().nullable(),
+    content: z.string().nullable(),
+  })
+  .strict()
+  .meta({ id: 'AttributionOverrides' });
+
+/** Path ids: strings within the spec's bounds. */
+export const idParam = (max: number, min = 1) => z.string().min(min).max(max);
+
+/** An empty JSON object body, for IK endpoints that take none. */
+export const EmptyBody = z.object({}).strict();

@@ -1,0 +1,44 @@
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../core/config.ts';
+import type { Logger } from '../core/logger.ts';
+import { createSql, type Sql } from '../storage/db.ts';
+import { createApp } from './app.ts';
+import { runProcess } from '../core/process.ts';
+
+export interface RunningApi {
+  server: http.Server;
+  port: number;
+  /** Stops accepting, lets in-flight requests finish, then resolves. */
+  close: () => Promise<void>;
+}
+
+export async function startApi(input: { config: Config; logger: Logger; sql: Sql; port?: number }): Promise<RunningApi> {
+  const app = await createApp(input);
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(input.port ?? input.config.PORT, resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    server,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+// The `web` process: the API only, against DATABASE_URL.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  runProcess('web', async ({ config, logger }) => {
+    const sql = createSql(config.DATABASE_URL, config.DB_POOL_MAX);
+    const api = await startApi({ config, logger, sql });
+    logger.info({ port: api.port }, 'API listening');
+    return async () => {
+      await api.close();
+      await sql.end({ timeout: 5 });
+    };
+  });
+}

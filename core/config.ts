@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1');
+const int = (def: number, min = 1) => z.coerce.number().int().min(min).default(def);
+
+const schema = z.object({
+  PORT: int(3000, 0),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  STORAGE_DRIVER: z.enum(['local', 'gcs']).default('local'),
+  GCS_BUCKET: z.string().min(1).optional(),
+  STORAGE_SIGNING_SECRET: z.string().min(16).optional(),
+  RATE_LIMIT_PER_MINUTE: int(60),
+  AUTH_FAILURE_LIMIT_PER_MINUTE: int(20),
+  SHARE_LINK_LIMIT_PER_MINUTE: int(60),
+  IDEMPOTENCY_TTL_HOURS: int(24),
+  MAX_IMPORT_BYTES: int(52428800),
+  IMAGE_MODEL_PROVIDER: z.enum(['local', 'http']).default('local'),
+  IMAGE_MODEL_URL: z.string().url().optional(),
+  IMAGE_MODEL_API_KEY: z.string().optional(),
+  IMAGE_FETCH_ALLOW_PRIVATE: bool.default(false),
+  GENERATE_WAIT_MS: int(25000, 0),
+  WORKER_CONCURRENCY: int(4),
+  DB_POOL_MAX: int(20),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof schema> & { PUBLIC_BASE_URL: string };
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad variable stops start-up with one line naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const config = parsed.data;
+  if (config.STORAGE_DRIVER === 'gcs' && !config.GCS_BUCKET) {
+    throw new ConfigError('Invalid configuration: GCS_BUCKET is required when STORAGE_DRIVER=gcs');
+  }
+  if (config.IMAGE_MODEL_PROVIDER === 'http' && !config.IMAGE_MODEL_URL) {
+    throw new ConfigError('Invalid configuration: IMAGE_MODEL_URL is required when IMAGE_MODEL_PROVIDER=http');
+  }
+  return {
+    ...config,
+    PUBLIC_BASE_URL: (config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
+  };
+}

@@ -1,0 +1,32 @@
+export const ERROR_CODES = [
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'RATE_LIMITED',
+  'VALIDATION_ERROR',
+  'NOT_FOUND',
+  'CONFLICT',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The one error type handlers throw; the error middleware renders it as the ErrorResponse envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what} not found`);
+export const conflict = (message: string, details?: Record<string, unknown>) =>
+  new ApiError(409, 'CONFLICT', message, details);
+export const validation = (message: string, details?: Record<string, unknown>) =>
+  new ApiError(400, 'VALIDATION_ERROR', message, details);
+
+/** A failure a task should not retry: the input itself is unusable. */
+export class PermanentError extends Error {}

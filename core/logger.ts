@@ -1,0 +1,13 @@
+import pino from 'pino';
+
+export type Logger = pino.Logger;
+
+export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
+  return pino({
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'headers.authorization', 'authorization', '*.authorization'],
+      censor: '[redacted]',
+    },
+  });
+}

@@ -1,0 +1,79 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from './db.ts';
+import { newId } from '../core/ids.ts';
+import type { Scope } from '../core/scopes.ts';
+
+export interface ApiKey {
+  id: string;
+  workspace_id: string;
+  name: string;
+  masked_key: string;
+  scopes: Scope[];
+}
+
+interface KeyRow extends ApiKey {
+  secret_hash: Buffer;
+  revoked_at: Date | null;
+  deleted_at: Date | null;
+}
+
+// pk_<20 base32 chars of the key id>_<43 base64url chars of a 32-byte secret>
+const KEY_PATTERN = /^pk_([0-9a-z]{20})_([A-Za-z0-9_-]{43})$/;
+
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest();
+const maskKey = (keyId: string, last4: string) => `pk_${keyId.slice(4, 8)}…${last4}`;
+
+export async function createApiKey(
+  sql: Db,
+  input: { workspaceId: string; name: string; scopes: Scope[] },
+): Promise<ApiKey & { key: string }> {
+  const id = newId('key');
+  const secret = randomBytes(32).toString('base64url');
+  const last4 = secret.slice(-4);
+  const [row] = await sql<ApiKey[]>`
+    insert into api_keys (id, workspace_id, name, secret_hash, secret_last4, scopes)
+    values (${id}, ${input.workspaceId}, ${input.name}, ${hashSecret(secret)}, ${last4}, ${input.scopes})
+    returning id, workspace_id, name, scopes`;
+  return { ...row!, masked_key: maskKey(id, last4), key: `pk_${id.slice(4)}_${secret}` };
+}
+
+export interface KeyWorkspace {
+  id: string;
+  name: string;
+  active: boolean;
+  currency: string;
+}
+
+export type KeyLookup =
+  | { ok: true; key: ApiKey; workspace: KeyWorkspace }
+  | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'deleted' };
+
+/** Resolves a presented bearer token; the secret is compared by hash in constant time. */
+export async function verifyApiKey(sql: Db, token: string): Promise<KeyLookup> {
+  const m = KEY_PATTERN.exec(token);
+  if (!m) return { ok: false, reason: 'malformed' };
+  const [row] = await sql<(KeyRow & { secret_last4: string; workspace: KeyWorkspace })[]>`
+    select k.id, k.workspace_id, k.name, k.scopes, k.secret_hash, k.secret_last4, k.revoked_at, k.deleted_at,
+           json_build_object('id', w.id, 'name', w.name, 'active', w.active, 'currency', w.currency) as workspace
+    from api_keys k join workspaces w on w.id = k.workspace_id
+    where k.id = ${'key_' + m[1]}`;
+  if (!row || !timingSafeEqual(row.secret_hash, hashSecret(m[2]!))) return { ok: false, reason: 'unknown' };
+  if (row.deleted_at) return { ok: false, reason: 'deleted' };
+  if (row.revoked_at) return { ok: false, reason: 'revoked' };
+  return {
+    ok: true,
+    key: { id: row.id, workspace_id: row.workspace_id, name: row.name, scopes: row.scopes, masked_key: maskKey(row.id, row.secret_last4) },
+    workspace: row.workspace,
+  };
+}
+
+export async function revokeApiKey(sql: Db, id: string): Promise<boolean> {
+  const rows = await sql`update api_keys set revoked_at = coalesce(revoked_at, now()) where id = ${id} and deleted_at is null returning id`;
+  return rows.length > 0;
+}
+
+/** Keys are soft-deleted so idempotency records and audit trails keep their owner. */
+export async function deleteApiKey(sql: Db, id: string): Promise<boolean> {
+  const rows = await sql`update api_keys set deleted_at = coalesce(deleted_at, now()) where id = ${id} returning id`;
+  return rows.length > 0;
+}

@@ -1,0 +1,65 @@
+import type { Db } from './db.ts';
+
+export interface IdempotencyRecord {
+  fingerprint: string;
+  state: 'running' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  response_content_type: string | null;
+  created_at: Date;
+}
+
+/** Takes the per-(key, Idempotency-Key) transaction lock; false when another request holds it. */
+export async function tryLockIdempotencyKey(tx: Db, apiKeyId: string, key: string): Promise<boolean> {
+  const [row] = await tx<{ locked: boolean }[]>`
+    select pg_try_advisory_xact_lock(hashtextextended(${apiKeyId + '\u0000' + key}, 0)) as locked`;
+  return row!.locked;
+}
+
+export async function findIdempotencyRecord(sql: Db, apiKeyId: string, key: string): Promise<IdempotencyRecord | undefined> {
+  const [row] = await sql<IdempotencyRecord[]>`
+    select fingerprint, state, response_status, response_body, response_content_type, created_at
+    from idempotency_records
+    where api_key_id = ${apiKeyId} and key = ${key} and expires_at > now()`;
+  return row;
+}
+
+/** Claims a key for a request that commits before it answers; an expired record is taken over. */
+export async function claimIdempotencyKey(
+  sql: Db,
+  input: { apiKeyId: string; key: string; fingerprint: string; ttlHours: number },
+): Promise<boolean> {
+  const rows = await sql`
+    insert into idempotency_records (api_key_id, key, fingerprint, state, expires_at)
+    values (${input.apiKeyId}, ${input.key}, ${input.fingerprint}, 'running', now() + make_interval(hours => ${input.ttlHours}))
+    on conflict (api_key_id, key) do update
+      set fingerprint = excluded.fingerprint, state = 'running', response_status = null,
+          response_body = null, response_content_type = null, created_at = now(), expires_at = excluded.expires_at
+      where idempotency_records.expires_at <= now()
+    returning 1`;
+  return rows.length > 0;
+}
+
+export async function saveIdempotentResponse(
+  sql: Db,
+  input: { apiKeyId: string; key: string; fingerprint: string; ttlHours: number; status: number; body: string; contentType: string },
+): Promise<void> {
+  await sql`
+    insert into idempotency_records
+      (api_key_id, key, fingerprint, state, response_status, response_body, response_content_type, expires_at)
+    values (${input.apiKeyId}, ${input.key}, ${input.fingerprint}, 'done', ${input.status}, ${input.body},
+            ${input.contentType}, now() + make_interval(hours => ${input.ttlHours}))
+    on conflict (api_key_id, key) do update
+      set fingerprint = excluded.fingerprint, state = 'done', response_status = excluded.response_status,
+          response_body = excluded.response_body, response_content_type = excluded.response_content_type,
+          created_at = now(), expires_at = excluded.expires_at`;
+}
+
+export async function releaseIdempotencyKey(sql: Db, apiKeyId: string, key: string): Promise<void> {
+  await sql`delete from idempotency_records where api_key_id = ${apiKeyId} and key = ${key} and state = 'running'`;
+}
+
+export async function deleteExpiredIdempotencyRecords(sql: Db): Promise<number> {
+  const rows = await sql`delete from idempotency_records where expires_at <= now() returning 1`;
+  return rows.length;
+}

@@ -1,0 +1,29 @@
+import type { Db } from './db.ts';
+
+export interface JobRow {
+  id: string;
+  task_identifier: string;
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  run_at: Date;
+  created_at: Date;
+  locked_at: Date | null;
+  key: string | null;
+}
+
+/** graphile-worker's jobs view; a job has failed for good once it has used all its attempts. */
+export async function listJobs(sql: Db, opts: { failedOnly: boolean; limit?: number }): Promise<JobRow[]> {
+  return sql<JobRow[]>`
+    select id::text, task_identifier, attempts, max_attempts, last_error, run_at, created_at, locked_at, key
+    from graphile_worker.jobs
+    where ${opts.failedOnly ? sql`attempts >= max_attempts` : sql`true`}
+    order by created_at desc, id desc
+    limit ${opts.limit ?? 200}`;
+}
+
+export async function listFailedJobIds(sql: Db): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`
+    select id::text from graphile_worker.jobs where attempts >= max_attempts order by id`;
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,14 @@
+import type { Task } from 'graphile-worker';
+import type { Config } from '../core/config.ts';
+import type { Logger } from '../core/logger.ts';
+import type { Sql } from '../storage/db.ts';
+
+/** What every task may use; built once per worker process. */
+export interface TaskDeps {
+  config: Config;
+  logger: Logger;
+  sql: Sql;
+}
+
+/** A task module's default export: given the worker's deps, the graphile-worker task. */
+export type TaskFactory = (deps: TaskDeps) => Task;

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './harness.ts';
+import { expectMatchesSpec } from './openapi.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ RATE_LIMIT_PER_MINUTE: '1000', AUTH_FAILURE_LIMIT_PER_MINUTE: '1000' });
+});
+afterAll(() => t.close());
+
+describe('GET /api/v1/me', () => {
+  it('describes the key and its workspace without the secret', async () => {
+    const tenant = await t.tenant({ scopes: ['leads.read'], name: 'Roofs R Us' });
+    const res = await t.request('GET', '/api/v1/me', { key: tenant.key });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      api_key: { id: tenant.keyId, name: 'test key', masked_key: expect.stringMatching(/^pk_.{4}….{4}$/), scopes: ['leads.read'] },
+      workspace: { id: tenant.workspaceId, name: 'Roofs R Us' },
+    });
+    expect(res.text).not.toContain(tenant.key.slice(-20));
+    expect(res.headers.get('x-ratelimit-limit')).toBe('1000');
+    expect(res.headers.get('x-request-id')).toMatch(/^req_/);
+    await expectMatchesSpec(t, 'GET', '/api/v1/me', res);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['malformed', 'Bearer nonsense'],
+    ['unknown', 'Bearer pk_aaaaaaaaaaaaaaaaaaaa_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['wrong scheme', 'Basic dXNlcjpwYXNz'],
+  ])('answers 401 with WWW-Authenticate for a %s key', async (_, authorization) => {
+    const res = await t.request('GET', '/api/v1/me', { headers: authorization ? { authorization } : {} });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    expect(res.body.error).toEqual({ code: 'UNAUTHORIZED', message: expect.any(String), request_id: res.headers.get('x-request-id') });
+    await expectMatchesSpec(t, 'GET', '/api/v1/me', res);
+  });
+
+  it('answers 401 for a key whose secret is wrong', async () => {
+    const tenant = await t.tenant();
+    const forged = tenant.key.slice(0, -4) + (tenant.key.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    const res = await t.request('GET', '/api/v1/me', { key: forged });
+    expect(res.status).toBe(401);
+  });
+
+  it('answers 403 FORBIDDEN when the workspace is inactive', async () => {
+    const tenant = await t.tenant();
+    await t.deactivate(tenant.workspaceId);
+    await new Promise((r) => setTimeout(r, 2100)); // the key cache holds lookups for 2 s
+    const res = await t.request('GET', '/api/v1/me', { key: tenant.key });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('FORBIDDEN');
+    await expectMatchesSpec(t, 'GET', '/api/v1/me', res);
+  });
+});

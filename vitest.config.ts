@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['test/globalSetup.ts'],
+    pool: 'forks',
+    maxWorkers: 3,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

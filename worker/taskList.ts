@@ -1,0 +1,10 @@
+import type { TaskList } from 'graphile-worker';
+import type { TaskDeps } from '../tasks/context.ts';
+import cleanup from '../tasks/cleanup.ts';
+
+/** Task identifiers are the task modules' file names. */
+export function buildTaskList(deps: TaskDeps): TaskList {
+  return {
+    cleanup: cleanup(deps),
+  };
+}
