@@ -2,7 +2,7 @@ import Koa from 'koa';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Sql } from '../storage/db.ts';
-import { loadSecret } from '../storage/secrets.ts';
+import { loadSecret, storageSigningSecret } from '../storage/secrets.ts';
 import { RateLimitCounter } from '../storage/rateLimits.ts';
 import type { AppDeps, Ctx, Next } from './context.ts';
 import { requestId } from './middleware/requestId.ts';
@@ -12,14 +12,18 @@ import { KeyCache } from './middleware/auth.ts';
 import { buildRouter } from './router.ts';
 import { buildOpenApi } from './openapi.ts';
 import { allRoutes } from './routes/index.ts';
+import { createBlobStore } from '../storage/blobs.ts';
+import { serveLocalFile } from './routes/files.ts';
 
 export async function createApp(input: { config: Config; logger: Logger; sql: Sql }): Promise<Koa<any, any>> {
+  const storageSecret = await storageSigningSecret(input.sql, input.config.STORAGE_SIGNING_SECRET);
   const deps: AppDeps = {
     ...input,
     rateLimits: new RateLimitCounter(input.sql),
     keyCache: new KeyCache(input.sql),
     cursorSecret: await loadSecret(input.sql, 'cursor'),
-    storageSecret: await loadSecret(input.sql, 'storage'),
+    storageSecret,
+    blobs: createBlobStore(input.config, storageSecret),
   };
   const app = new Koa({ proxy: input.config.TRUST_PROXY });
   app.context.deps = deps;
@@ -40,6 +44,7 @@ export async function createApp(input: { config: Config; logger: Logger; sql: Sq
     ctx.state.db = deps.sql;
     await next();
   });
+  router.get('/files/:key+', serveLocalFile as never);
   app.use(router.routes());
   return app;
 }

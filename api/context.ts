@@ -5,6 +5,7 @@ import type { Db, Sql } from '../storage/db.ts';
 import type { ApiKey, KeyWorkspace } from '../storage/apiKeys.ts';
 import type { RateLimitCounter } from '../storage/rateLimits.ts';
 import type { KeyCache } from './middleware/auth.ts';
+import type { BlobStore } from '../storage/blobs.ts';
 
 /** Everything a request may need, built once per process by createApp. */
 export interface AppDeps {
@@ -15,6 +16,7 @@ export interface AppDeps {
   keyCache: KeyCache;
   cursorSecret: Buffer;
   storageSecret: Buffer;
+  blobs: BlobStore;
 }
 
 export interface AppState {

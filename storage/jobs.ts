@@ -27,3 +27,20 @@ export async function listFailedJobIds(sql: Db): Promise<string[]> {
     select id::text from graphile_worker.jobs where attempts >= max_attempts order by id`;
   return rows.map((r) => r.id);
 }
+
+/**
+ * Enqueues a graphile-worker job through SQL, so it commits (or rolls back) with the caller's
+ * transaction. A job_key makes a second enqueue for the same key replace the pending job
+ * instead of adding another.
+ */
+export async function enqueueJob(
+  sql: Db,
+  task: string,
+  payload: Record<string, unknown>,
+  opts: { jobKey?: string; maxAttempts?: number; runAt?: Date } = {},
+): Promise<void> {
+  await sql`
+    select graphile_worker.add_job(
+      ${task}, ${sql.json(payload as never)},
+      job_key => ${opts.jobKey ?? null}, max_attempts => ${opts.maxAttempts ?? 5}, run_at => ${opts.runAt ?? null})`;
+}

@@ -6,3 +6,8 @@ export async function loadSecret(sql: Db, name: 'cursor' | 'storage'): Promise<B
   if (!row) throw new Error(`secret ${name} missing: run the migrations`);
   return row.value;
 }
+
+/** STORAGE_SIGNING_SECRET when configured (shared with other deployments), else the database's. */
+export async function storageSigningSecret(sql: Db, configured: string | undefined): Promise<Buffer> {
+  return configured ? Buffer.from(configured) : loadSecret(sql, 'storage');
+}

@@ -2,12 +2,14 @@ import type { Task } from 'graphile-worker';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Sql } from '../storage/db.ts';
+import type { BlobStore } from '../storage/blobs.ts';
 
 /** What every task may use; built once per worker process. */
 export interface TaskDeps {
   config: Config;
   logger: Logger;
   sql: Sql;
+  blobs: BlobStore;
 }
 
 /** A task module's default export: given the worker's deps, the graphile-worker task. */

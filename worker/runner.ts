@@ -2,6 +2,8 @@ import { run, Logger as WorkerLogger, type Runner } from 'graphile-worker';
 import type { TaskDeps } from '../tasks/context.ts';
 import { buildTaskList } from './taskList.ts';
 import { crontab } from './crontab.ts';
+import { storageSigningSecret } from '../storage/secrets.ts';
+import { createBlobStore } from '../storage/blobs.ts';
 
 export interface RunningWorker {
   runner: Runner;
@@ -9,16 +11,18 @@ export interface RunningWorker {
   stop: () => Promise<void>;
 }
 
-export async function startWorker(deps: TaskDeps & { connectionString: string; concurrency?: number; withCron?: boolean }): Promise<RunningWorker> {
+export async function startWorker(deps: Omit<TaskDeps, 'blobs'> & { connectionString: string; concurrency?: number; withCron?: boolean }): Promise<RunningWorker> {
   const { logger } = deps;
   const workerLogger = new WorkerLogger((scope) => (level, message, meta) => {
     const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'debug' ? 'debug' : 'info';
     logger[method]({ ...scope, ...meta }, message);
   });
+  const secret = await storageSigningSecret(deps.sql, deps.config.STORAGE_SIGNING_SECRET);
+  const taskDeps: TaskDeps = { config: deps.config, logger, sql: deps.sql, blobs: createBlobStore(deps.config, secret) };
   const runner = await run({
     connectionString: deps.connectionString,
     concurrency: deps.concurrency ?? deps.config.WORKER_CONCURRENCY,
-    taskList: buildTaskList(deps),
+    taskList: buildTaskList(taskDeps),
     crontab: deps.withCron === false ? '' : crontab,
     noHandleSignals: true,
     pollInterval: 1000,
