@@ -12,7 +12,7 @@ export interface IdempotencyRecord {
 /** Takes the per-(key, Idempotency-Key) transaction lock; false when another request holds it. */
 export async function tryLockIdempotencyKey(tx: Db, apiKeyId: string, key: string): Promise<boolean> {
   const [row] = await tx<{ locked: boolean }[]>`
-    select pg_try_advisory_xact_lock(hashtextextended(${apiKeyId + '\u0000' + key}, 0)) as locked`;
+    select pg_try_advisory_xact_lock(hashtextextended(${apiKeyId + ':' + key}, 0)) as locked`;
   return row!.locked;
 }
 
