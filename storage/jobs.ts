@@ -41,6 +41,7 @@ export async function enqueueJob(
 ): Promise<void> {
   await sql`
     select graphile_worker.add_job(
-      ${task}, ${sql.json(payload as never)},
-      job_key => ${opts.jobKey ?? null}, max_attempts => ${opts.maxAttempts ?? 5}, run_at => ${opts.runAt ?? null})`;
+      ${task}::text, ${sql.json(payload as never)}::json,
+      job_key => ${opts.jobKey ?? null}::text, max_attempts => ${opts.maxAttempts ?? 5}::int,
+      run_at => ${opts.runAt ?? null}::timestamptz)`;
 }
