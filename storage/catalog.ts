@@ -44,3 +44,29 @@ export async function listCatalog(sql: Db, workspaceId: string): Promise<Catalog
   ]);
   return { materials: [...materials], colors: [...colors], shapes: [...shapes] };
 }
+
+export interface CatalogSelection {
+  material_id?: string | null;
+  color_id?: string | null;
+  shape_id?: string | null;
+}
+
+/** The selection's field names whose id is not in the workspace's catalog. */
+export async function findUnknownCatalogIds(sql: Db, workspaceId: string, sel: CatalogSelection): Promise<(keyof CatalogSelection)[]> {
+  const [row] = await sql<Record<keyof CatalogSelection, boolean>[]>`
+    select
+      ${sel.material_id ?? null}::text is not null and not exists (
+        select 1 from catalog_materials where workspace_id = ${workspaceId} and id = ${sel.material_id ?? null}) as material_id,
+      ${sel.color_id ?? null}::text is not null and not exists (
+        select 1 from catalog_colors where workspace_id = ${workspaceId} and id = ${sel.color_id ?? null}) as color_id,
+      ${sel.shape_id ?? null}::text is not null and not exists (
+        select 1 from catalog_shapes where workspace_id = ${workspaceId} and id = ${sel.shape_id ?? null}) as shape_id`;
+  return (Object.keys(row!) as (keyof CatalogSelection)[]).filter((k) => row![k]);
+}
+
+/** The colour a generation uses when none was chosen: the first in catalog order. */
+export async function findDefaultColorId(sql: Db, workspaceId: string): Promise<string | undefined> {
+  const [row] = await sql<{ id: string }[]>`
+    select id from catalog_colors where workspace_id = ${workspaceId} order by sort_order, id limit 1`;
+  return row?.id;
+}

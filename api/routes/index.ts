@@ -1,6 +1,8 @@
 import type { RouteDef } from '../route.ts';
 import { meRoutes } from './me.ts';
 import { pipelineRoutes } from './pipeline.ts';
+import { visualizationRoutes } from './visualizations.ts';
+import { shareLinkRoutes } from './shareLinks.ts';
 
 /** Every endpoint of the API, in the spec's order of groups. */
-export const allRoutes: RouteDef[] = [...meRoutes, ...pipelineRoutes];
+export const allRoutes: RouteDef[] = [...meRoutes, ...pipelineRoutes, ...visualizationRoutes, ...shareLinkRoutes];

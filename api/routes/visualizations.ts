@@ -1,0 +1,218 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import { defineRoute } from '../route.ts';
+import { workspaceId } from '../context.ts';
+import { decodeCursor, pageOf, paginationQuery } from '../pagination.ts';
+import { idParam } from '../schemas/common.ts';
+import {
+  VisualizationCreate,
+  VisualizationEnvelope,
+  VisualizationGenerate,
+  VisualizationPage,
+} from '../schemas/visualizations.ts';
+import { conflict, notFound, validation } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import type { Db, Sql } from '../../storage/db.ts';
+import { blobKey, type BlobStore } from '../../storage/blobs.ts';
+import { findDefaultColorId, findUnknownCatalogIds, type CatalogSelection } from '../../storage/catalog.ts';
+import { enqueueJob } from '../../storage/jobs.ts';
+import { lockWorkspaceQuota, reserveAttemptWithinQuota } from '../../storage/visualizationAttempts.ts';
+import {
+  activeLeadExists,
+  findVisualization,
+  imageUrls,
+  insertVisualization,
+  listSessionVisualizations,
+  lockVisualization,
+  markVisualizationProcessing,
+  type VisualizationRow,
+} from '../../storage/visualizations.ts';
+
+const TAG = 'Visualizer';
+const SCOPES = ['sales_visualizer.use' as const];
+
+/** The one shape of a visualization in every response that carries one. */
+export async function toVisualizationResponse(blobs: BlobStore, row: VisualizationRow) {
+  return {
+    id: row.id,
+    session_id: row.session_id,
+    lead_id: row.lead_id,
+    status: row.status,
+    material: row.material,
+    color: row.color,
+    shape: row.shape,
+    ...(await imageUrls(blobs, row)),
+    processing_error: row.processing_error,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    completed_at: row.completed_at,
+  };
+}
+
+const fieldError = (path: string, message: string) =>
+  validation(`Invalid body field ${path}: ${message}`, { issues: [{ location: 'body', path, message }] });
+
+/** Catalog ids must name entries of the caller's catalog; the endpoints list no 404 for them. */
+async function requireKnownSelection(db: Db, ws: string, sel: CatalogSelection) {
+  const unknown = await findUnknownCatalogIds(db, ws, sel);
+  if (unknown.length) {
+    throw validation(`Unknown catalog id in ${unknown.join(', ')}`, {
+      issues: unknown.map((path) => ({ location: 'body', path, message: 'Not in the workspace catalog (admin catalog list)' })),
+    });
+  }
+}
+
+/**
+ * Reserves a billable attempt, moves the row to processing and enqueues the task, all in one
+ * transaction: either the partner is billed and the job exists, or neither. The row lock makes
+ * concurrent generates of one row wait here and then see `processing`.
+ */
+async function startGeneration(sql: Sql, ws: string, id: string, sel: z.output<typeof VisualizationGenerate>) {
+  return sql.begin(async (tx) => {
+    const row = await lockVisualization(tx, ws, id);
+    if (!row) throw notFound('Visualization');
+    if (row.status === 'processing') throw conflict('Visualization is already being generated', { status: row.status });
+    if (row.status === 'completed') {
+      throw conflict('Visualization is already completed; create a new visualization for another look', { status: row.status });
+    }
+    await lockWorkspaceQuota(tx, ws);
+    const attempt = await reserveAttemptWithinQuota(tx, { id: newId('vat'), workspaceId: ws, visualizationId: id });
+    if (!attempt) throw conflict('Monthly visualization quota is exhausted', { reason: 'quota_exhausted' });
+    const colorId = sel.color_id ?? (row.color ? undefined : await findDefaultColorId(tx, ws));
+    const started = await markVisualizationProcessing(tx, ws, id, { materialId: sel.material_id, colorId, shapeId: sel.shape_id });
+    await enqueueJob(tx, 'visualization_generate', { workspace_id: ws, visualization_id: id }, { jobKey: `visualization_generate:${id}`, maxAttempts: 3 });
+    return started;
+  }) as Promise<VisualizationRow>;
+}
+
+/** Polls until the worker settles the row or the wait runs out (then the row is still processing). */
+async function waitUntilSettled(sql: Sql, ws: string, row: VisualizationRow, waitMs: number): Promise<VisualizationRow> {
+  const deadline = Date.now() + waitMs;
+  let current = row;
+  for (let delay = 50; current.status === 'processing' && Date.now() < deadline; delay = Math.min(delay * 2, 500)) {
+    await sleep(Math.min(delay, Math.max(0, deadline - Date.now())));
+    current = (await findVisualization(sql, ws, row.id)) ?? current;
+  }
+  return current;
+}
+
+export const visualizationRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/visualizations',
+    operationId: 'createVisualization',
+    summary: 'Create a pending visualization from a house photo and a catalog choice',
+    tag: TAG,
+    auth: 'key',
+    scopes: SCOPES,
+    idempotent: {},
+    body: VisualizationCreate,
+    responses: { 201: { description: 'Pending row created', schema: VisualizationEnvelope } },
+    errors: [400, 401, 403, 409, 429, 500],
+    handler: async (ctx, { body }) => {
+      const ws = workspaceId(ctx);
+      const { blobs, config } = ctx.deps;
+      const db = ctx.state.db;
+      await requireKnownSelection(db, ws, body);
+      if (body.lead_id && !(await activeLeadExists(db, ws, body.lead_id))) {
+        throw fieldError('lead_id', 'No active lead with this id in the workspace');
+      }
+      const image = body.original_image_url;
+      if (image.kind === 'url' && !image.url.toLowerCase().startsWith('https://') && !config.IMAGE_FETCH_ALLOW_PRIVATE) {
+        throw fieldError('original_image_url', 'must be an https:// URL or a data:image/<type>;base64, URL');
+      }
+      const id = newId('vis');
+      // Uploads are stored now so responses can hand out a short URL instead of echoing megabytes.
+      const originalKey = image.kind === 'upload' ? blobKey(ws, 'visualizations', id, 'original') : null;
+      if (image.kind === 'upload') await blobs.put(originalKey!, image.bytes, image.contentType);
+      const row = await insertVisualization(db, {
+        id,
+        workspaceId: ws,
+        sessionId: body.session_id,
+        leadId: body.lead_id ?? null,
+        materialId: body.material_id ?? null,
+        colorId: body.color_id ?? null,
+        shapeId: body.shape_id ?? null,
+        originalImageUrl: image.kind === 'url' ? image.url : null,
+        originalImageKey: originalKey,
+        originalImageType: image.kind === 'upload' ? image.contentType : null,
+      });
+      ctx.status = 201;
+      ctx.body = { visualization: await toVisualizationResponse(blobs, row) };
+    },
+  }),
+
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/visualizations/:visualization_id',
+    operationId: 'getVisualization',
+    summary: 'One visualization of the workspace, in any state',
+    tag: TAG,
+    auth: 'key',
+    scopes: SCOPES,
+    // No 400 is listed for this endpoint: an id beyond 1..200 simply finds nothing (404).
+    params: z.object({ visualization_id: z.string() }),
+    responses: { 200: { description: 'The visualization', schema: VisualizationEnvelope } },
+    errors: [401, 403, 404, 429, 500],
+    handler: async (ctx, { params }) => {
+      const id = params.visualization_id;
+      const row = id.length <= 200 ? await findVisualization(ctx.state.db, workspaceId(ctx), id) : undefined;
+      if (!row) throw notFound('Visualization');
+      ctx.body = { visualization: await toVisualizationResponse(ctx.deps.blobs, row) };
+    },
+  }),
+
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/visualizations/:visualization_id/generate',
+    operationId: 'generateVisualization',
+    summary: 'Reserve one billable attempt and render the visualization',
+    tag: TAG,
+    auth: 'key',
+    scopes: SCOPES,
+    idempotent: { replayStatus: 200, commitsEarly: true },
+    params: z.object({ visualization_id: idParam(200) }),
+    body: VisualizationGenerate,
+    responses: {
+      200: {
+        description: 'The row once the worker settled it (completed or failed), or still processing when GENERATE_WAIT_MS ran out; or the replayed response',
+        schema: VisualizationEnvelope,
+        headers: { 'Idempotency-Replayed': 'true on a replayed response' },
+      },
+    },
+    errors: [400, 401, 403, 404, 409, 429, 500],
+    handler: async (ctx, { params, body }) => {
+      const ws = workspaceId(ctx);
+      const { sql, config, blobs } = ctx.deps;
+      await requireKnownSelection(sql, ws, body);
+      const started = await startGeneration(sql, ws, params.visualization_id, body);
+      const row = await waitUntilSettled(sql, ws, started, config.GENERATE_WAIT_MS);
+      ctx.body = { visualization: await toVisualizationResponse(blobs, row) };
+    },
+  }),
+
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/sessions/:session_id/visualizations',
+    operationId: 'listSessionVisualizations',
+    summary: "A session's visualizations in any state, newest first",
+    tag: TAG,
+    auth: 'key',
+    scopes: SCOPES,
+    params: z.object({ session_id: idParam(500) }),
+    query: z.object(paginationQuery).strict(),
+    responses: { 200: { description: 'One page of rows', schema: VisualizationPage } },
+    errors: [400, 401, 403, 429, 500],
+    handler: async (ctx, { params, query }) => {
+      const endpoint = `sessions/${params.session_id}/visualizations`;
+      const secret = ctx.deps.cursorSecret;
+      const after = query.cursor ? (decodeCursor(secret, endpoint, query.cursor) as [number, string]) : undefined;
+      const rows = await listSessionVisualizations(ctx.state.db, workspaceId(ctx), params.session_id, { after, limit: query.limit + 1 });
+      const page = pageOf(rows, query.limit, { secret, endpoint, position: (r) => [r.created_us, r.id] });
+      ctx.body = {
+        visualizations: await Promise.all(page.items.map((r) => toVisualizationResponse(ctx.deps.blobs, r))),
+        pagination: page.pagination,
+      };
+    },
+  }),
+];

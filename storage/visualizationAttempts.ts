@@ -1,0 +1,47 @@
+import type { Db } from './db.ts';
+
+/** Serialises quota checks of one workspace until the transaction ends. */
+export async function lockWorkspaceQuota(tx: Db, workspaceId: string): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtextextended(${'visualization-quota:' + workspaceId}, 0))`;
+}
+
+/**
+ * Reserves one billable attempt when the workspace's monthly quota (null = unlimited) still has
+ * room in the current UTC month; reserved and succeeded attempts count, released ones do not.
+ * Returns the attempt id, or undefined when the quota is exhausted. Call under lockWorkspaceQuota.
+ */
+export async function reserveAttemptWithinQuota(tx: Db, input: { id: string; workspaceId: string; visualizationId: string }): Promise<string | undefined> {
+  const [row] = await tx<{ id: string }[]>`
+    with month as (select date_trunc('month', now() at time zone 'utc')::date as period)
+    insert into visualization_attempts (id, workspace_id, visualization_id, period_month, status)
+    select ${input.id}, ${input.workspaceId}, ${input.visualizationId}, month.period, 'reserved'
+    from month, workspaces w
+    where w.id = ${input.workspaceId}
+      and (w.visualization_quota_monthly is null or w.visualization_quota_monthly > (
+        select count(*) from visualization_attempts a
+        where a.workspace_id = ${input.workspaceId} and a.period_month = month.period and a.status <> 'released'))
+    returning id`;
+  return row?.id;
+}
+
+/** Settles the row's reserved attempt: succeeded stays billable, released gives it back. */
+export async function settleAttempt(sql: Db, workspaceId: string, visualizationId: string, status: 'succeeded' | 'released'): Promise<void> {
+  await sql`
+    update visualization_attempts set status = ${status}, updated_at = now()
+    where workspace_id = ${workspaceId} and visualization_id = ${visualizationId} and status = 'reserved'`;
+}
+
+export interface AttemptCounts {
+  reserved: number;
+  succeeded: number;
+  released: number;
+}
+
+export async function countAttempts(sql: Db, workspaceId: string): Promise<AttemptCounts> {
+  const [row] = await sql<AttemptCounts[]>`
+    select count(*) filter (where status = 'reserved')::int as reserved,
+           count(*) filter (where status = 'succeeded')::int as succeeded,
+           count(*) filter (where status = 'released')::int as released
+    from visualization_attempts where workspace_id = ${workspaceId}`;
+  return row!;
+}

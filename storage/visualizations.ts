@@ -1,0 +1,208 @@
+import type { Db } from './db.ts';
+import type { BlobStore } from './blobs.ts';
+
+export type VisualizationStatus = 'pending' | 'processing' | 'failed' | 'completed';
+
+export interface CatalogRefs {
+  material: { id: string; name: string } | null;
+  color: { id: string; name: string; hex_code: string | null } | null;
+  shape: { id: string; name: string; roof_type: string | null } | null;
+}
+
+export interface VisualizationRow extends CatalogRefs {
+  id: string;
+  workspace_id: string;
+  session_id: string;
+  lead_id: string | null;
+  status: VisualizationStatus;
+  /** The partner's https URL; null for uploads (then original_image_key holds the bytes). */
+  original_image_url: string | null;
+  original_image_key: string | null;
+  original_image_type: string | null;
+  generated_image_key: string | null;
+  generated_image_type: string | null;
+  processing_error: string | null;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+  /** created_at in microseconds since the epoch: the keyset position (JS Dates keep only ms). */
+  created_us: number;
+}
+
+/**
+ * Columns of a visualization `v` with its catalog selection resolved to LeadRoof's shapes;
+ * every reader (API, share links, lead roof, worker) goes through this one projection.
+ */
+function projection(sql: Db) {
+  return sql`
+    v.id, v.workspace_id, v.session_id, v.lead_id, v.status, v.original_image_url, v.original_image_key,
+    v.original_image_type, v.generated_image_key, v.generated_image_type, v.processing_error,
+    v.created_at, v.updated_at, v.completed_at,
+    (extract(epoch from v.created_at) * 1000000)::bigint as created_us,
+    case when m.id is null then null else json_build_object('id', m.id, 'name', m.name) end as material,
+    case when c.id is null then null else json_build_object('id', c.id, 'name', c.name, 'hex_code', c.hex_code) end as color,
+    case when s.id is null then null else json_build_object('id', s.id, 'name', s.name, 'roof_type', s.roof_type) end as shape`;
+}
+
+function catalogJoins(sql: Db) {
+  return sql`
+    left join catalog_materials m on m.id = v.material_id and m.workspace_id = v.workspace_id
+    left join catalog_colors c on c.id = v.color_id and c.workspace_id = v.workspace_id
+    left join catalog_shapes s on s.id = v.shape_id and s.workspace_id = v.workspace_id`;
+}
+
+/** Signed URLs stay valid this long: long enough to render a page, short enough to not leak for good. */
+export const IMAGE_URL_TTL_SECONDS = 3600;
+
+/** URLs a client can load: signed blob URLs for stored images, else the partner's own URL. */
+export async function imageUrls(blobs: BlobStore, row: VisualizationRow) {
+  const sign = (key: string, contentType: string | null) =>
+    blobs.signedUrl(key, { expiresInSeconds: IMAGE_URL_TTL_SECONDS, ...(contentType ? { contentType } : {}) });
+  return {
+    original_image_url: row.original_image_key ? await sign(row.original_image_key, row.original_image_type) : row.original_image_url,
+    generated_image_url: row.generated_image_key ? await sign(row.generated_image_key, row.generated_image_type) : null,
+  };
+}
+
+export interface NewVisualization {
+  id: string;
+  workspaceId: string;
+  sessionId: string;
+  leadId: string | null;
+  materialId: string | null;
+  colorId: string | null;
+  shapeId: string | null;
+  originalImageUrl: string | null;
+  originalImageKey: string | null;
+  originalImageType: string | null;
+}
+
+export async function insertVisualization(sql: Db, input: NewVisualization): Promise<VisualizationRow> {
+  const [row] = await sql<VisualizationRow[]>`
+    with v as (
+      insert into visualizations
+        (id, workspace_id, session_id, lead_id, status, material_id, color_id, shape_id,
+         original_image_url, original_image_key, original_image_type)
+      values (${input.id}, ${input.workspaceId}, ${input.sessionId}, ${input.leadId}, 'pending', ${input.materialId},
+              ${input.colorId}, ${input.shapeId}, ${input.originalImageUrl}, ${input.originalImageKey}, ${input.originalImageType})
+      returning *)
+    select ${projection(sql)} from v ${catalogJoins(sql)}`;
+  return row!;
+}
+
+export async function findVisualization(sql: Db, workspaceId: string, id: string): Promise<VisualizationRow | undefined> {
+  const [row] = await sql<VisualizationRow[]>`
+    select ${projection(sql)} from visualizations v ${catalogJoins(sql)}
+    where v.workspace_id = ${workspaceId} and v.id = ${id} and v.deleted_at is null`;
+  return row;
+}
+
+/** Locks the row until the transaction ends, so concurrent generates for it queue up here. */
+export async function lockVisualization(tx: Db, workspaceId: string, id: string): Promise<VisualizationRow | undefined> {
+  const [row] = await tx<VisualizationRow[]>`
+    select ${projection(tx)} from visualizations v ${catalogJoins(tx)}
+    where v.workspace_id = ${workspaceId} and v.id = ${id} and v.deleted_at is null
+    for update of v`;
+  return row;
+}
+
+/** A session's rows in any state, newest first; `after` is the last position of the previous page. */
+export async function listSessionVisualizations(
+  sql: Db,
+  workspaceId: string,
+  sessionId: string,
+  page: { after?: [number, string]; limit: number },
+): Promise<VisualizationRow[]> {
+  const after = page.after
+    ? sql`and ((extract(epoch from v.created_at) * 1000000)::bigint, v.id) < (${page.after[0]}::bigint, ${page.after[1]})`
+    : sql``;
+  return sql<VisualizationRow[]>`
+    select ${projection(sql)} from visualizations v ${catalogJoins(sql)}
+    where v.workspace_id = ${workspaceId} and v.session_id = ${sessionId} and v.deleted_at is null ${after}
+    order by v.created_at desc, v.id desc
+    limit ${page.limit}`;
+}
+
+/** Moves a pending or failed row to processing, applying any new catalog choice. */
+export async function markVisualizationProcessing(
+  tx: Db,
+  workspaceId: string,
+  id: string,
+  sel: { materialId?: string; colorId?: string; shapeId?: string },
+): Promise<VisualizationRow> {
+  const [row] = await tx<VisualizationRow[]>`
+    with v as (
+      update visualizations set
+        status = 'processing', processing_error = null, updated_at = now(),
+        material_id = coalesce(${sel.materialId ?? null}, material_id),
+        color_id = coalesce(${sel.colorId ?? null}, color_id),
+        shape_id = coalesce(${sel.shapeId ?? null}, shape_id)
+      where workspace_id = ${workspaceId} and id = ${id} and status in ('pending', 'failed')
+      returning *)
+    select ${projection(tx)} from v ${catalogJoins(tx)}`;
+  return row!;
+}
+
+export async function completeVisualization(
+  sql: Db,
+  workspaceId: string,
+  id: string,
+  images: { originalKey: string; originalType: string; generatedKey: string; generatedType: string },
+): Promise<boolean> {
+  const rows = await sql`
+    update visualizations set
+      status = 'completed', processing_error = null, original_image_key = ${images.originalKey},
+      original_image_type = ${images.originalType}, generated_image_key = ${images.generatedKey},
+      generated_image_type = ${images.generatedType}, completed_at = now(), updated_at = now()
+    where workspace_id = ${workspaceId} and id = ${id} and status = 'processing'
+    returning 1`;
+  return rows.length > 0;
+}
+
+export async function failVisualization(sql: Db, workspaceId: string, id: string, error: string): Promise<boolean> {
+  const rows = await sql`
+    update visualizations set status = 'failed', processing_error = ${error}, updated_at = now()
+    where workspace_id = ${workspaceId} and id = ${id} and status = 'processing'
+    returning 1`;
+  return rows.length > 0;
+}
+
+/** Lead ids may only name an active lead of the same workspace. */
+export async function activeLeadExists(sql: Db, workspaceId: string, leadId: string): Promise<boolean> {
+  const [row] = await sql<{ found: boolean }[]>`
+    select exists (
+      select 1 from leads where workspace_id = ${workspaceId} and id = ${leadId} and deleted_at is null) as found`;
+  return row!.found;
+}
+
+export interface LatestLeadVisualization extends CatalogRefs {
+  id: string;
+  status: VisualizationStatus;
+  processing_error: string | null;
+  original_image_url: string | null;
+  generated_image_url: string | null;
+}
+
+/** What GET /leads/{id}/roof shows: the lead's newest active visualization, in any state. */
+export async function findLatestVisualizationForLead(
+  sql: Db,
+  workspaceId: string,
+  leadId: string,
+  blobs: BlobStore,
+): Promise<LatestLeadVisualization | undefined> {
+  const [row] = await sql<VisualizationRow[]>`
+    select ${projection(sql)} from visualizations v ${catalogJoins(sql)}
+    where v.workspace_id = ${workspaceId} and v.lead_id = ${leadId} and v.deleted_at is null
+    order by v.created_at desc, v.id desc
+    limit 1`;
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    status: row.status,
+    processing_error: row.processing_error,
+    ...(await imageUrls(blobs, row)),
+    material: row.material,
+    color: row.color,
+    shape: row.shape,
+  };
+}
