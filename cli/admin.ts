@@ -7,6 +7,8 @@ import { CliError, type CliContext } from './args.ts';
 import { workspaceCommands } from './commands/workspace.ts';
 import { keyCommands } from './commands/key.ts';
 import { jobsCommands } from './commands/jobs.ts';
+import { catalogCommands } from './commands/catalog.ts';
+import { shareLinkCommands } from './commands/shareLink.ts';
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -26,6 +28,8 @@ const commands: Record<string, Command> = {
   ...workspaceCommands,
   ...keyCommands,
   ...jobsCommands,
+  ...catalogCommands,
+  ...shareLinkCommands,
 };
 
 function usage(): string {
