@@ -44,7 +44,7 @@ export async function createApp(input: { config: Config; logger: Logger; sql: Sq
     ctx.state.db = deps.sql;
     await next();
   });
-  router.get('/files/:key+', serveLocalFile as never);
+  router.get('/files/*key', serveLocalFile as never);
   app.use(router.routes());
   return app;
 }

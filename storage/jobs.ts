@@ -45,3 +45,13 @@ export async function enqueueJob(
       job_key => ${opts.jobKey ?? null}::text, max_attempts => ${opts.maxAttempts ?? 5}::int,
       run_at => ${opts.runAt ?? null}::timestamptz)`;
 }
+
+/**
+ * Makes jobs runnable now with a fresh set of attempts. Calls graphile-worker's SQL function
+ * directly: its JS helper drops `attempts: 0` as falsy. Running (locked) jobs are left alone.
+ */
+export async function retryJobs(sql: Db, ids: string[]): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`
+    select id::text from graphile_worker.reschedule_jobs(${ids}::bigint[], run_at => now(), attempts => 0)`;
+  return rows.map((r) => r.id);
+}

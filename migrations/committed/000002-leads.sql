@@ -1,5 +1,5 @@
 --! Previous: sha1:90120a7582f4626c2d7948bcc2b54c8f84f4853f
---! Hash: sha1:fd3048401d7eeb6f0cc6963e4fa92bba6561d4f5
+--! Hash: sha1:d0f4f4561c004357013b9fea6ee40ef9d8f46471
 --! Message: leads
 
 create table leads (
@@ -68,8 +68,10 @@ create table conversions (
   occurred_at timestamptz,
   created_at timestamptz not null default now(),
   unique (lead_id, conversion_number),
-  unique (lead_id, external_event_id)
+  -- an external event converts one lead only; repeating it on another lead is a conflict
+  unique (workspace_id, external_event_id)
 );
+create index conversions_lead_idx on conversions (lead_id, conversion_number);
 create index conversions_workspace_idx on conversions (workspace_id, created_at);
 
 -- Calls and SMS, imported by operators (admin communications import).

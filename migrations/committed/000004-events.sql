@@ -1,5 +1,5 @@
---! Previous: sha1:d367f917cfc2a713346d1c11ff2a53c1c3365c4a
---! Hash: sha1:fe2f31f6407f139210608ee14b1b9e6d0f5a51fb
+--! Previous: sha1:64ae7b35a058c453f4a7b5fd37a1883f0aa27912
+--! Hash: sha1:6fd68e4b8864d2c1fb1723c1eaf93270a7f6208a
 --! Message: events and spend
 
 -- A session is born from its first page view; its UTM parameters are the first touch.

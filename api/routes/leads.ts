@@ -1,0 +1,331 @@
+import { PassThrough } from 'node:stream';
+import { z } from 'zod';
+import { stringify } from 'csv-stringify';
+import { defineRoute } from '../route.ts';
+import { workspaceId, type Ctx } from '../context.ts';
+import { notFound, conflict } from '../../core/errors.ts';
+import { phoneDigitsOf } from '../../core/phone.ts';
+import { CursorPagination, decodeCursor, encodeCursor, pageOf } from '../pagination.ts';
+import {
+  Conversion,
+  ConversionWrite,
+  Lead,
+  LeadExportQuery,
+  LeadIdParams,
+  LeadListQuery,
+  LeadPatch,
+  LeadRoof,
+  LeadWrite,
+  type LeadFilters,
+} from '../schemas/leads.ts';
+import { EmptyBody } from '../schemas/common.ts';
+import { effectiveAttribution, toLeadResponses } from '../leadResponse.ts';
+import { exportBoundary, findLead, listLeads, softDeleteLead, streamLeads, type LeadFilter, type LeadRow } from '../../storage/leads.ts';
+import { patchLead, upsertLead } from '../../storage/leadWrites.ts';
+import { findConversionByEventId, insertConversion, listConversions, type ConversionRow } from '../../storage/conversions.ts';
+import { findLatestVisualizationForLead } from '../../storage/visualizations.ts';
+
+const TAG = 'Leads';
+const LIST_CURSOR = 'leads.list';
+const EXPORT_CURSOR = 'leads.export';
+
+function toFilter(q: Omit<LeadFilters, 'cursor' | 'limit'>): LeadFilter {
+  return { ...q, searchDigits: q.search ? phoneDigitsOf(q.search) : null };
+}
+
+function position(ctx: Ctx, endpoint: string, cursor: string | undefined): [number, string] | undefined {
+  if (!cursor) return undefined;
+  const [pos, id] = decodeCursor(ctx.deps.cursorSecret, endpoint, cursor);
+  if (typeof pos !== 'number' || typeof id !== 'string') throw decodeCursor(ctx.deps.cursorSecret, '', '');
+  return [pos, id];
+}
+
+async function requireLead(ctx: Ctx, id: string): Promise<LeadRow> {
+  const lead = await findLead(ctx.state.db, workspaceId(ctx), id);
+  if (!lead) throw notFound('Lead');
+  return lead;
+}
+
+function toConversionResponse(c: ConversionRow): z.infer<typeof Conversion> {
+  return {
+    id: c.id,
+    lead_id: c.lead_id,
+    external_event_id: c.external_event_id,
+    conversion_number: c.conversion_number,
+    session_id: c.session_id,
+    attribution: c.attribution,
+    created_at: c.created_at.toISOString(),
+    visualization_id: c.visualization_id,
+    contact_name: c.contact_name,
+    contact_email: c.contact_email,
+    contact_phone: c.contact_phone,
+    property_address: c.property_address,
+  };
+}
+
+/** Spreadsheet apps run cells starting with these as formulas; a leading quote defuses them. */
+function formulaSafe(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const s = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+}
+
+const EXPORT_COLUMNS = [
+  'id', 'external_id', 'external_source', 'contact_name', 'contact_email', 'contact_phone', 'property_address',
+  'status', 'status_label', 'source', 'medium', 'campaign', 'content', 'conversion_url', 'quote_value', 'sales_value',
+  'follow_up_date', 'converted_at', 'notes', 'created_at', 'updated_at',
+] as const;
+
+function exportRow(row: LeadRow): string[] {
+  const a = effectiveAttribution(row);
+  const values: Record<(typeof EXPORT_COLUMNS)[number], unknown> = {
+    ...row,
+    status: row.stage_key,
+    status_label: row.stage_label,
+    ...a,
+  };
+  return EXPORT_COLUMNS.map((c) => formulaSafe(values[c]));
+}
+
+const leadId = { params: LeadIdParams };
+
+export const leadRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/leads',
+    operationId: 'listLeads',
+    summary: 'List active leads, newest first',
+    tag: TAG,
+    auth: 'key',
+    scopes: ['leads.read'],
+    query: LeadListQuery,
+    responses: { 200: { description: 'A page of leads', schema: z.object({ leads: z.array(Lead), pagination: CursorPagination }).strict() } },
+    errors: [400, 401, 403, 429, 500],
+    handler: async (ctx, { query }) => {
+      const { cursor, limit, ...filters } = query;
+      const rows = await listLeads(ctx.state.db, workspaceId(ctx), toFilter(filters), limit, position(ctx, LIST_CURSOR, cursor));
+      const page = pageOf(rows, limit, { secret: ctx.deps.cursorSecret, endpoint: LIST_CURSOR, position: (r) => [r.pos, r.id] });
+      ctx.body = { leads: await toLeadResponses(ctx.state.db, workspaceId(ctx), page.items), pagination: page.pagination };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/leads',
+    operationId: 'upsertLead',
+    summary: 'Create a lead, or update the one matched by external id + source, else by phone',
+    tag: TAG,
+    auth: 'key',
+    scopes: ['leads.write'],
+    idempotent: {},
+    body: LeadWrite,
+    responses: {
+      200: { description: 'Matched lead updated', schema: z.object({ lead: Lead, created: z.literal(false) }).strict() },
+      201: { description: 'Lead created', schema: z.object({ lead: Lead, created: z.literal(true) }).strict() },
+    },
+    errors: [400, 401, 403, 409, 429, 500],
+    handler: async (ctx, { body }) => {
+      const { lead, created } = await upsertLead(ctx.state.db, workspaceId(ctx), body, { conversionType: 'partner_api' });
+      ctx.status = created ? 201 : 200;
+      ctx.body = { lead: (await toLeadResponses(ctx.state.db, workspaceId(ctx), [lead]))[0], created };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/leads/export',
+    operationId: 'exportLeads',
+    summary: 'Export matching leads as CSV, at most 10,000 per response',
+    tag: TAG,
+    auth: 'key',
+    scopes: ['leads.export'],
+    query: LeadExportQuery,
+    responses: {
+      200: {
+        description: 'CSV of leads, formula-safe',
+        contentType: 'text/csv',
+        headers: {
+          'Content-Disposition': 'attachment; filename="leads-YYYY-MM-DD.csv"',
+          'X-Export-Truncated': 'true when more leads match than this response holds',
+          'X-Export-Next-Cursor': 'present when truncated: pass back as cursor to continue',
+        },
+      },
+    },
+    errors: [400, 401, 403, 429, 500],
+    handler: async (ctx, { query }) => {
+      const { cursor, limit, ...filters } = query;
+      const after = position(ctx, EXPORT_CURSOR, cursor);
+      const ws = workspaceId(ctx);
+      const filter = toFilter(filters);
+      const out = new PassThrough();
+      let announce!: (b: Awaited<ReturnType<typeof exportBoundary>>) => void;
+      const boundary = new Promise<Awaited<ReturnType<typeof exportBoundary>>>((resolve) => (announce = resolve));
+      // One repeatable-read snapshot for the boundary and the rows, so the next cursor matches
+      // exactly what this response holds even while leads are being written.
+      const done = ctx.deps.sql
+        .begin('isolation level repeatable read read only', async (tx) => {
+          announce(await exportBoundary(tx, ws, filter, limit, after));
+          const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS] });
+          csv.pipe(out);
+          for await (const rows of streamLeads(tx, ws, filter, limit, after)) {
+            for (const row of rows) if (!csv.write(exportRow(row))) await new Promise((r) => csv.once('drain', r));
+          }
+          csv.end();
+        })
+        .catch((err) => {
+          ctx.deps.logger.error({ err, request_id: ctx.state.requestId }, 'lead export failed');
+          out.destroy(err);
+          throw err;
+        });
+      const b = await Promise.race([boundary, done.then(() => null)]);
+      ctx.set('Content-Disposition', `attachment; filename="leads-${new Date().toISOString().slice(0, 10)}.csv"`);
+      ctx.set('X-Export-Truncated', b ? 'true' : 'false');
+      if (b) ctx.set('X-Export-Next-Cursor', encodeCursor(ctx.deps.cursorSecret, EXPORT_CURSOR, [b.last.pos, b.last.id]));
+      ctx.type = 'text/csv; charset=utf-8';
+      ctx.body = out;
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/leads/:lead_id',
+    operationId: 'getLead',
+    summary: 'One active lead',
+    tag: TAG,
+    auth: 'key',
+    scopes: ['leads.read'],
+    ...leadId,
+    responses: { 200: { description: 'The lead', schema: z.object({ lead: Lead }).strict() } },
+    errors: [401, 403, 404, 429, 500],
+    handler: async (ctx, { params }) => {
+      const lead = await requireLead(ctx, params.lead_id);
+      ctx.body = { lead: (await toLeadResponses(ctx.state.db, workspaceId(ctx), [lead]))[0] };
+    },
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/v1/leads/:lead_id',
+    operationId: 'patchLead',
+    summary: "Update a lead's fields or move it to another pipeline stage",
+    tag: TAG,
+    auth: 'key',
+    scopes: ['leads.write'],
+    idempotent: {},
+    ...leadId,
+    body: LeadPatch,
+    responses: { 200: { description: 'The lead after the update', schema: z.object({ lead: Lead, updated: z.boolean() }).strict() } },
+    errors: [400, 401, 403, 404, 409, 429, 500],
+    handler: async (ctx, { params, body }) => {
+      const result = await patchLead(ctx.state.db, workspaceId(ctx), params.lead_id, body);
+      if (!result) throw notFound('Lead');
+      ctx.body = { lead: (await toLeadResponses(ctx.state.db, workspaceId(ctx), [result.lead]))[0], updated: result.updated };
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/v1/leads/:lead_id',
+    operationId: 'deleteLead',
+    summary: 'Soft-delete a lead',
+    tag: TAG,
+    auth: 'key',
+    scopes: ['leads.write'],
+    idempotent: {},
+    ...leadId,
+    body: EmptyBody,
+    responses: { 200: { description: 'Deleted', schema: z.object({ deleted: z.literal(true), lead_id: z.string() }).strict() } },
+    errors: [400, 401, 403, 404, 409, 429, 500],
+    handler: async (ctx, { params }) => {
+      if (!(await softDeleteLead(ctx.state.db, workspaceId(ctx), params.lead_id))) throw notFound('Lead');
+      ctx.body = { deleted: true, lead_id: params.lead_id };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/leads/:lead_id/conversions',
+    operationId: 'listLeadConversions',
+    summary: "A lead's conversions in order",
+    tag: TAG,
+    auth: 'key',
+    scopes: ['leads.read'],
+    ...leadId,
+    responses: { 200: { description: 'Conversions by conversion_number', schema: z.object({ conversions: z.array(Conversion) }).strict() } },
+    errors: [401, 403, 404, 429, 500],
+    handler: async (ctx, { params }) => {
+      await requireLead(ctx, params.lead_id);
+      const rows = await listConversions(ctx.state.db, workspaceId(ctx), params.lead_id);
+      ctx.body = { conversions: rows.map(toConversionResponse) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/leads/:lead_id/conversions',
+    operationId: 'createLeadConversion',
+    summary: 'Record a conversion once per external_event_id; dispatches no automations or webhooks',
+    tag: TAG,
+    auth: 'key',
+    scopes: ['leads.write'],
+    idempotent: { replayStatus: 200 },
+    ...leadId,
+    body: ConversionWrite,
+    responses: {
+      200: { description: 'Existing conversion (replay or same external_event_id)', schema: z.object({ conversion: Conversion, created: z.literal(false) }).strict() },
+      201: { description: 'Conversion created', schema: z.object({ conversion: Conversion, created: z.literal(true) }).strict() },
+    },
+    errors: [400, 401, 403, 404, 409, 429, 500],
+    handler: async (ctx, { params, body }) => {
+      const ws = workspaceId(ctx);
+      const lead = await findLead(ctx.state.db, ws, params.lead_id, { forUpdate: true });
+      if (!lead) throw notFound('Lead');
+      const existing = await findConversionByEventId(ctx.state.db, ws, body.external_event_id);
+      if (existing && existing.lead_id !== lead.id) {
+        throw conflict('external_event_id already converted another lead', { external_event_id: body.external_event_id });
+      }
+      if (existing) {
+        ctx.status = 200;
+        ctx.body = { conversion: toConversionResponse(existing), created: false };
+        return;
+      }
+      const attribution = effectiveAttribution(lead);
+      const conversion = await insertConversion(ctx.state.db, ws, {
+        lead_id: lead.id,
+        external_event_id: body.external_event_id,
+        session_id: body.session_id ?? lead.session_id,
+        visualization_id: body.visualization_id ?? null,
+        conversion_url: body.conversion_url ?? null,
+        contact_name: body.contact_name ?? lead.contact_name,
+        contact_email: body.contact_email ?? lead.contact_email,
+        contact_phone: body.contact_phone ?? lead.contact_phone,
+        property_address: body.property_address ?? lead.property_address,
+        attribution: { ...attribution, conversion_url: body.conversion_url ?? attribution.conversion_url },
+        occurred_at: body.occurred_at ? new Date(body.occurred_at) : null,
+      });
+      ctx.status = 201;
+      ctx.body = { conversion: toConversionResponse(conversion), created: true };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/leads/:lead_id/roof',
+    operationId: 'getLeadRoof',
+    summary: "The roof of the lead's latest visualization",
+    tag: TAG,
+    auth: 'key',
+    scopes: ['leads.read'],
+    ...leadId,
+    responses: { 200: { description: 'LeadRoof (all nulls before any visualization)', schema: z.object({ roof: LeadRoof }).strict() } },
+    errors: [401, 403, 404, 429, 500],
+    handler: async (ctx, { params }) => {
+      const lead = await requireLead(ctx, params.lead_id);
+      const v = await findLatestVisualizationForLead(ctx.state.db, workspaceId(ctx), lead.id, ctx.deps.blobs);
+      ctx.body = {
+        roof: {
+          lead_id: lead.id,
+          visualization_id: v?.id ?? null,
+          material: v?.material ?? null,
+          color: v?.color ?? null,
+          shape: v?.shape ?? null,
+          images: { original_image_url: v?.original_image_url ?? null, generated_image_url: v?.generated_image_url ?? null },
+          processing_status: v?.status ?? null,
+          processing_error: v?.processing_error ?? null,
+        },
+      };
+    },
+  }),
+];

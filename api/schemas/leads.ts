@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { Attribution, AttributionOverrides, DateTime, JsonRecord } from './common.ts';
+import { Email, UsAddress, UsPhone } from './contact.ts';
+import { paginationQuery } from '../pagination.ts';
+
+const money = z.number().min(0).max(10_000_000);
+
+/** Attribution as sent: every field optional, no unknown fields. */
+export const AttributionInput = Attribution.partial().meta({ id: 'AttributionInput' });
+export const AttributionOverridesInput = AttributionOverrides.partial().meta({ id: 'AttributionOverridesInput' });
+
+const patchFields = {
+  contact_name: z.string().max(200).nullable(),
+  contact_email: Email.nullable(),
+  contact_phone: UsPhone.nullable(),
+  property_address: UsAddress.nullable(),
+  form_data: JsonRecord,
+  custom_fields: JsonRecord,
+  selected_material_id: z.string().max(200).nullable(),
+  selected_color_id: z.string().max(200).nullable(),
+  selected_shape_id: z.string().max(200).nullable(),
+  status_stage_id: z.string().min(1).max(150),
+  attribution: AttributionInput,
+  marketing_attribution_overrides: AttributionOverridesInput,
+  notes: z.string().max(5000).nullable(),
+  quote_value: money.nullable(),
+  sales_value: money.nullable(),
+  follow_up_date: DateTime.nullable(),
+};
+
+export const LeadPatch = z.object(patchFields).partial().strict().meta({ id: 'LeadPatch' });
+
+export const LeadWrite = z
+  .object({
+    external_id: z.string().max(200).nullable(),
+    external_source: z.string().max(120).nullable(),
+    session_id: z.string().max(500).nullable(),
+    ...patchFields,
+  })
+  .partial()
+  .strict()
+  .meta({ id: 'LeadWrite' });
+
+export type LeadWriteInput = z.output<typeof LeadWrite>;
+
+export const TrackingNumberSummary = z
+  .object({ label: z.string().nullable(), phone_last4: z.string().nullable(), national_format: z.string().nullable() })
+  .strict()
+  .meta({ id: 'TrackingNumberSummary' });
+
+export const LeadCommunicationSummary = z
+  .object({
+    last_call_at: DateTime.nullable(),
+    last_sms_at: DateTime.nullable(),
+    call_count: z.number().int(),
+    answered_call_count: z.number().int(),
+    missed_call_count: z.number().int(),
+    sms_inbound_count: z.number().int(),
+    sms_outbound_count: z.number().int(),
+    last_tracking_number: TrackingNumberSummary.nullable(),
+    last_communication_source: z.string().nullable(),
+    last_communication_campaign: z.string().nullable(),
+  })
+  .strict()
+  .meta({ id: 'LeadCommunicationSummary' });
+
+export const Lead = z
+  .object({
+    id: z.string(),
+    external_id: z.string().nullable(),
+    external_source: z.string().nullable(),
+    contact_name: z.string().nullable(),
+    contact_email: z.email().nullable(),
+    contact_phone: z.string().nullable(),
+    property_address: z.string().nullable(),
+    status: z.string(),
+    status_stage_id: z.string().nullable(),
+    status_label: z.string().nullable(),
+    status_sort_order: z.number().int().nullable(),
+    is_conversion_stage: z.boolean(),
+    stage_timestamps: z.record(z.string(), z.string().nullable()).nullable(),
+    funnel_gap_summary: z
+      .object({ has_gap: z.boolean(), skipped_stages: z.array(z.string()) })
+      .strict()
+      .nullable(),
+    attribution: Attribution,
+    communication_summary: LeadCommunicationSummary,
+    form_data: JsonRecord,
+    custom_fields: JsonRecord,
+    selected_material_id: z.string().nullable(),
+    selected_color_id: z.string().nullable(),
+    selected_shape_id: z.string().nullable(),
+    notes: z.string().nullable(),
+    quote_value: z.number().nullable(),
+    sales_value: z.number().nullable(),
+    follow_up_date: DateTime.nullable(),
+    converted_at: DateTime.nullable(),
+    created_at: DateTime,
+    updated_at: DateTime,
+  })
+  .strict()
+  .meta({ id: 'Lead' });
+
+export const CONVERSION_TYPES = ['public_quiz', 'onsite_form', 'partner_api', 'jobnimbus_import', 'sms_inbound', 'phone_call'] as const;
+
+export const leadFilterFields = {
+  source: z.string().max(500).optional(),
+  medium: z.string().max(500).optional(),
+  campaign: z.string().max(500).optional(),
+  conversion_type: z.enum(CONVERSION_TYPES).optional(),
+  communication_channel: z.enum(['call', 'sms']).optional().describe('Leads with at least one approved call or SMS'),
+  from: DateTime.optional().describe('Inclusive lower bound on updated_at'),
+  to: DateTime.optional().describe('Inclusive upper bound on updated_at'),
+  status_stage_id: z.string().max(150).optional(),
+  search: z.string().max(200).optional().describe('Matches name, email, phone digits and address'),
+};
+
+export const LeadListQuery = z.object({ ...leadFilterFields, ...paginationQuery }).strict();
+export const LeadExportQuery = z
+  .object({
+    ...leadFilterFields,
+    cursor: paginationQuery.cursor,
+    limit: z.coerce.number().int().min(1).max(10_000).default(10_000).describe('Leads per response, 1..10000'),
+  })
+  .strict();
+export type LeadFilters = z.output<typeof LeadListQuery>;
+
+export const LeadIdParams = z.object({ lead_id: z.string().min(1).max(200) }).strict();
+
+export const ConversionWrite = z
+  .object({
+    external_event_id: z.string().min(1).max(200),
+    session_id: z.string().max(500).nullable().optional(),
+    visualization_id: z.string().max(200).nullable().optional(),
+    conversion_url: z.url().nullable().optional(),
+    contact_name: z.string().max(200).nullable().optional(),
+    contact_email: Email.nullable().optional(),
+    contact_phone: UsPhone.nullable().optional(),
+    property_address: UsAddress.nullable().optional(),
+    occurred_at: DateTime.optional(),
+  })
+  .strict()
+  .meta({ id: 'ConversionWrite' });
+
+export const Conversion = z
+  .object({
+    id: z.string(),
+    lead_id: z.string(),
+    external_event_id: z.string().nullable(),
+    conversion_number: z.number().int(),
+    session_id: z.string(),
+    attribution: Attribution,
+    created_at: DateTime,
+    visualization_id: z.string().nullable().optional(),
+    contact_name: z.string().nullable().optional(),
+    contact_email: z.string().nullable().optional(),
+    contact_phone: z.string().nullable().optional(),
+    property_address: z.string().nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'Conversion' });
+
+export const LeadRoof = z
+  .object({
+    lead_id: z.string(),
+    visualization_id: z.string().nullable(),
+    material: z.object({ id: z.string(), name: z.string() }).strict().nullable(),
+    color: z.object({ id: z.string(), name: z.string(), hex_code: z.string().nullable() }).strict().nullable(),
+    shape: z.object({ id: z.string(), name: z.string(), roof_type: z.string().nullable() }).strict().nullable(),
+    images: z.object({ original_image_url: z.string().nullable(), generated_image_url: z.string().nullable() }).strict(),
+    processing_status: z.string().nullable().optional(),
+    processing_error: z.string().nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'LeadRoof' });

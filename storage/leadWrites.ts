@@ -1,0 +1,153 @@
+import type { Db } from './db.ts';
+import { validation } from '../core/errors.ts';
+import { initialPipelineState, moveToStage, type StageInfo } from '../core/pipeline.ts';
+import { listActiveStages } from './pipelineStages.ts';
+import { findSessionAttribution } from './sessions.ts';
+import {
+  findLead,
+  findLeadByExternalId,
+  findLeadByPhone,
+  insertLead,
+  lockLeadMatchKey,
+  updateLead,
+  type AttributionFields,
+  type LeadRow,
+  type LeadValues,
+} from './leads.ts';
+
+/** Fields a partner may write on a lead (LeadWrite, LeadPatch and form submissions share them). */
+export interface LeadInput {
+  external_id?: string | null;
+  external_source?: string | null;
+  session_id?: string | null;
+  contact_name?: string | null;
+  contact_email?: string | null;
+  contact_phone?: string | null;
+  property_address?: string | null;
+  form_data?: Record<string, unknown>;
+  custom_fields?: Record<string, unknown>;
+  selected_material_id?: string | null;
+  selected_color_id?: string | null;
+  selected_shape_id?: string | null;
+  status_stage_id?: string;
+  attribution?: AttributionFields;
+  marketing_attribution_overrides?: Omit<AttributionFields, 'conversion_url'>;
+  notes?: string | null;
+  quote_value?: number | null;
+  sales_value?: number | null;
+  follow_up_date?: string | null;
+}
+
+const ATTRIBUTION_KEYS = ['source', 'medium', 'campaign', 'content', 'conversion_url'] as const;
+const PLAIN_KEYS = [
+  'session_id', 'contact_name', 'contact_email', 'contact_phone', 'property_address', 'selected_material_id',
+  'selected_color_id', 'selected_shape_id', 'notes', 'quote_value', 'sales_value', 'follow_up_date',
+] as const;
+
+const iso = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d : d.toISOString());
+
+function valuesOf(row: LeadRow): LeadValues {
+  return {
+    ...row,
+    quote_value: row.quote_value === null ? null : Number(row.quote_value),
+    sales_value: row.sales_value === null ? null : Number(row.sales_value),
+    follow_up_date: iso(row.follow_up_date),
+    converted_at: iso(row.converted_at),
+  };
+}
+
+function resolveStage(stages: StageInfo[], id: string): StageInfo {
+  const stage = stages.find((s) => s.id === id);
+  if (!stage) {
+    throw validation('Unknown pipeline stage', {
+      issues: [{ location: 'body', path: 'status_stage_id', message: 'is not an active pipeline stage of this workspace' }],
+    });
+  }
+  return stage;
+}
+
+/**
+ * Applies partner input to a lead's values. Attribution is first touch: input only fills fields
+ * that are still null; overrides (null clears one) correct it. form_data and custom_fields merge
+ * key by key. Returns whether anything changed.
+ */
+function applyInput(base: LeadValues, input: LeadInput, stages: StageInfo[], now: string): { values: LeadValues; changed: boolean } {
+  const next: LeadValues = { ...base };
+  for (const k of PLAIN_KEYS) if (input[k] !== undefined) (next as Record<string, unknown>)[k] = input[k];
+  if (input.external_id !== undefined) next.external_id = input.external_id;
+  if (input.external_source !== undefined) next.external_source = input.external_source;
+  if (input.attribution) {
+    const a: AttributionFields = { ...base.attribution };
+    for (const k of ATTRIBUTION_KEYS) if (a[k] == null && input.attribution[k] != null) a[k] = input.attribution[k];
+    next.attribution = a;
+  }
+  if (input.marketing_attribution_overrides) {
+    next.attribution_overrides = { ...base.attribution_overrides, ...input.marketing_attribution_overrides };
+  }
+  if (input.form_data) next.form_data = { ...base.form_data, ...input.form_data };
+  if (input.custom_fields) next.custom_fields = { ...base.custom_fields, ...input.custom_fields };
+  if (input.status_stage_id !== undefined && input.status_stage_id !== base.stage_id) {
+    Object.assign(next, moveToStage(base, resolveStage(stages, input.status_stage_id), stages, now));
+  }
+  const changed = JSON.stringify(next) !== JSON.stringify(base);
+  return { values: next, changed };
+}
+
+async function createLead(tx: Db, workspaceId: string, input: LeadInput, conversionType: string): Promise<LeadRow> {
+  const stages = await listActiveStages(tx, workspaceId);
+  const now = new Date().toISOString();
+  const stage = input.status_stage_id ? resolveStage(stages, input.status_stage_id) : stages[0];
+  if (!stage) throw new Error(`workspace ${workspaceId} has no pipeline stages`);
+  const sessionTouch = input.session_id ? await findSessionAttribution(tx, workspaceId, input.session_id) : undefined;
+  const blank: LeadValues = {
+    external_id: null, external_source: null, session_id: null, contact_name: null, contact_email: null,
+    contact_phone: null, property_address: null, ...initialPipelineState(stage, now),
+    attribution: { source: null, medium: null, campaign: null, content: null, conversion_url: null },
+    attribution_overrides: {}, conversion_type: conversionType, form_data: {}, custom_fields: {},
+    selected_material_id: null, selected_color_id: null, selected_shape_id: null, notes: null,
+    quote_value: null, sales_value: null, follow_up_date: null,
+  };
+  // The session's first touch fills whatever the partner's attribution leaves empty.
+  const withInput = applyInput(blank, { ...input, status_stage_id: undefined }, stages, now).values;
+  const values = sessionTouch ? applyInput(withInput, { attribution: sessionTouch }, stages, now).values : withInput;
+  return insertLead(tx, workspaceId, values);
+}
+
+/**
+ * The spec's upsert: external_id + external_source, when both are given, alone decide the match
+ * (no match means a new lead); otherwise the normalized phone does. Runs inside the caller's
+ * transaction under an advisory lock on the match key, so concurrent identical upserts cannot
+ * create two leads.
+ */
+export async function upsertLead(
+  tx: Db,
+  workspaceId: string,
+  input: LeadInput,
+  opts: { conversionType: string },
+): Promise<{ lead: LeadRow; created: boolean }> {
+  const byExternal = input.external_id && input.external_source;
+  const matchKey = byExternal ? JSON.stringify(['ext', input.external_source, input.external_id]) : input.contact_phone ? JSON.stringify(['phone', input.contact_phone]) : null;
+  if (matchKey) await lockLeadMatchKey(tx, workspaceId, matchKey);
+  const existing = byExternal
+    ? await findLeadByExternalId(tx, workspaceId, input.external_source!, input.external_id!)
+    : input.contact_phone
+      ? await findLeadByPhone(tx, workspaceId, input.contact_phone)
+      : undefined;
+  if (!existing) return { lead: await createLead(tx, workspaceId, input, opts.conversionType), created: true };
+  const { lead } = await patchLeadRow(tx, workspaceId, existing, input);
+  return { lead, created: false };
+}
+
+async function patchLeadRow(tx: Db, workspaceId: string, existing: LeadRow, input: LeadInput) {
+  const stages = await listActiveStages(tx, workspaceId);
+  const { values, changed } = applyInput(valuesOf(existing), input, stages, new Date().toISOString());
+  if (!changed) return { lead: existing, updated: false };
+  return { lead: await updateLead(tx, workspaceId, existing.id, values), updated: true };
+}
+
+/** PATCH: the lead's own fields and its pipeline stage; undefined when no such active lead. */
+export async function patchLead(tx: Db, workspaceId: string, id: string, input: LeadInput) {
+  const existing = await findLead(tx, workspaceId, id, { forUpdate: true });
+  if (!existing) return undefined;
+  return patchLeadRow(tx, workspaceId, existing, input);
+}

@@ -1,0 +1,252 @@
+import type { Db } from './db.ts';
+import { newId } from '../core/ids.ts';
+
+export interface AttributionFields {
+  source?: string | null;
+  medium?: string | null;
+  campaign?: string | null;
+  content?: string | null;
+  conversion_url?: string | null;
+}
+
+/** A lead as stored, with its stage joined in. */
+export interface LeadRow {
+  id: string;
+  workspace_id: string;
+  external_id: string | null;
+  external_source: string | null;
+  session_id: string | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  property_address: string | null;
+  stage_id: string;
+  stage_key: string;
+  stage_label: string;
+  stage_sort_order: number;
+  is_conversion_stage: boolean;
+  stage_timestamps: Record<string, string | null> | null;
+  funnel_gap_summary: { has_gap: boolean; skipped_stages: string[] } | null;
+  attribution: AttributionFields;
+  attribution_overrides: AttributionFields;
+  conversion_type: string | null;
+  form_data: Record<string, unknown>;
+  custom_fields: Record<string, unknown>;
+  selected_material_id: string | null;
+  selected_color_id: string | null;
+  selected_shape_id: string | null;
+  notes: string | null;
+  quote_value: string | null;
+  sales_value: string | null;
+  follow_up_date: Date | null;
+  converted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  /** created_at in microseconds since the epoch: the keyset position, exact unlike a JS Date. */
+  pos: number;
+}
+
+/** The writable columns of a lead; what insertLead and updateLead store. */
+export type LeadValues = Omit<
+  LeadRow,
+  'id' | 'workspace_id' | 'stage_key' | 'stage_label' | 'stage_sort_order' | 'is_conversion_stage' | 'created_at' | 'updated_at' | 'pos' | 'quote_value' | 'sales_value' | 'follow_up_date' | 'converted_at'
+> & {
+  quote_value: number | null;
+  sales_value: number | null;
+  follow_up_date: string | null;
+  converted_at: string | null;
+};
+
+const WRITABLE = [
+  'external_id', 'external_source', 'session_id', 'contact_name', 'contact_email', 'contact_phone', 'property_address',
+  'stage_id', 'stage_timestamps', 'funnel_gap_summary', 'attribution', 'attribution_overrides', 'conversion_type',
+  'form_data', 'custom_fields', 'selected_material_id', 'selected_color_id', 'selected_shape_id', 'notes',
+  'quote_value', 'sales_value', 'follow_up_date', 'converted_at',
+] as const;
+
+function selectLeads(sql: Db) {
+  return sql`
+    select l.id, l.workspace_id, l.external_id, l.external_source, l.session_id, l.contact_name, l.contact_email,
+           l.contact_phone, l.property_address, l.stage_id, s.key as stage_key, s.label as stage_label,
+           s.sort_order as stage_sort_order, s.is_conversion_stage, l.stage_timestamps, l.funnel_gap_summary,
+           l.attribution, l.attribution_overrides, l.conversion_type, l.form_data, l.custom_fields,
+           l.selected_material_id, l.selected_color_id, l.selected_shape_id, l.notes, l.quote_value, l.sales_value,
+           l.follow_up_date, l.converted_at, l.created_at, l.updated_at,
+           (extract(epoch from l.created_at) * 1000000)::int8 as pos
+    from leads l join pipeline_stages s on s.id = l.stage_id`;
+}
+
+/** Serialises concurrent upserts that could match the same lead (same external id or phone). */
+export async function lockLeadMatchKey(tx: Db, workspaceId: string, matchKey: string): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtextextended(${JSON.stringify([workspaceId, matchKey])}, 1))`;
+}
+
+export async function findLead(sql: Db, workspaceId: string, id: string, opts: { forUpdate?: boolean } = {}): Promise<LeadRow | undefined> {
+  const [row] = await sql<LeadRow[]>`
+    ${selectLeads(sql)}
+    where l.workspace_id = ${workspaceId} and l.id = ${id} and l.deleted_at is null
+    ${opts.forUpdate ? sql`for update of l` : sql``}`;
+  return row;
+}
+
+export async function findLeadByExternalId(sql: Db, workspaceId: string, source: string, externalId: string): Promise<LeadRow | undefined> {
+  const [row] = await sql<LeadRow[]>`
+    ${selectLeads(sql)}
+    where l.workspace_id = ${workspaceId} and l.external_source = ${source} and l.external_id = ${externalId}
+      and l.deleted_at is null
+    for update of l`;
+  return row;
+}
+
+/** The most recently updated active lead with this phone (several may share one). */
+export async function findLeadByPhone(sql: Db, workspaceId: string, phone: string): Promise<LeadRow | undefined> {
+  const [row] = await sql<LeadRow[]>`
+    ${selectLeads(sql)}
+    where l.workspace_id = ${workspaceId} and l.contact_phone = ${phone} and l.deleted_at is null
+    order by l.updated_at desc, l.id desc
+    limit 1
+    for update of l`;
+  return row;
+}
+
+export async function insertLead(sql: Db, workspaceId: string, values: LeadValues): Promise<LeadRow> {
+  const id = newId('lead');
+  const row = { id, workspace_id: workspaceId, ...pick(sql, values) };
+  await sql`insert into leads ${sql(row as never)}`;
+  return (await findLead(sql, workspaceId, id))!;
+}
+
+export async function updateLead(sql: Db, workspaceId: string, id: string, values: LeadValues): Promise<LeadRow> {
+  await sql`
+    update leads set ${sql(pick(sql, values) as never, ...WRITABLE)}, updated_at = now()
+    where workspace_id = ${workspaceId} and id = ${id} and deleted_at is null`;
+  return (await findLead(sql, workspaceId, id))!;
+}
+
+function pick(sql: Db, values: LeadValues) {
+  const out: Record<string, unknown> = {};
+  for (const k of WRITABLE) {
+    const v = values[k];
+    out[k] = v !== null && typeof v === 'object' ? sql.json(v as never) : v;
+  }
+  return out;
+}
+
+export async function softDeleteLead(sql: Db, workspaceId: string, id: string): Promise<boolean> {
+  const rows = await sql`
+    update leads set deleted_at = now(), updated_at = now()
+    where workspace_id = ${workspaceId} and id = ${id} and deleted_at is null
+    returning id`;
+  return rows.length > 0;
+}
+
+export interface LeadFilter {
+  source?: string;
+  medium?: string;
+  campaign?: string;
+  conversion_type?: string;
+  communication_channel?: 'call' | 'sms';
+  from?: string;
+  to?: string;
+  status_stage_id?: string;
+  search?: string;
+  searchDigits?: string | null;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function whereLeads(sql: Db, workspaceId: string, f: LeadFilter, after?: [number, string]) {
+  const conds = [sql`l.workspace_id = ${workspaceId}`, sql`l.deleted_at is null`];
+  if (f.source !== undefined) conds.push(sql`l.source = ${f.source}`);
+  if (f.medium !== undefined) conds.push(sql`l.medium = ${f.medium}`);
+  if (f.campaign !== undefined) conds.push(sql`l.campaign = ${f.campaign}`);
+  if (f.conversion_type !== undefined) conds.push(sql`l.conversion_type = ${f.conversion_type}`);
+  if (f.status_stage_id !== undefined) conds.push(sql`l.stage_id = ${f.status_stage_id}`);
+  if (f.from !== undefined) conds.push(sql`l.updated_at >= ${f.from}`);
+  // Timestamps are shown to the millisecond; `to` includes that whole millisecond.
+  if (f.to !== undefined) conds.push(sql`l.updated_at < ${f.to}::timestamptz + interval '1 millisecond'`);
+  if (f.communication_channel !== undefined) {
+    conds.push(sql`exists (
+      select 1 from communications c
+      where c.workspace_id = l.workspace_id and c.lead_id = l.id and c.channel = ${f.communication_channel} and c.approved)`);
+  }
+  if (f.search) {
+    const term = `%${escapeLike(f.search.toLowerCase())}%`;
+    conds.push(
+      f.searchDigits
+        ? sql`(l.search_text like ${term} or l.search_text like ${`%${f.searchDigits}%`})`
+        : sql`l.search_text like ${term}`,
+    );
+  }
+  if (after) {
+    conds.push(sql`(l.created_at, l.id) < (timestamptz 'epoch' + ${after[0]} * interval '1 microsecond', ${after[1]})`);
+  }
+  return conds.reduce((a, b) => sql`${a} and ${b}`);
+}
+
+/** One page, newest first; fetches limit + 1 rows so the caller knows whether more exist. */
+export async function listLeads(sql: Db, workspaceId: string, f: LeadFilter, limit: number, after?: [number, string]): Promise<LeadRow[]> {
+  return sql<LeadRow[]>`
+    ${selectLeads(sql)}
+    where ${whereLeads(sql, workspaceId, f, after)}
+    order by l.created_at desc, l.id desc
+    limit ${limit + 1}`;
+}
+
+/** The keyset position of the limit-th matching lead, when more than `limit` match. */
+export async function exportBoundary(sql: Db, workspaceId: string, f: LeadFilter, limit: number, after?: [number, string]) {
+  const rows = await sql<{ id: string; pos: number }[]>`
+    select l.id, (extract(epoch from l.created_at) * 1000000)::int8 as pos
+    from leads l
+    where ${whereLeads(sql, workspaceId, f, after)}
+    order by l.created_at desc, l.id desc
+    offset ${limit - 1} limit 2`;
+  return rows.length === 2 ? { last: rows[0]! } : null;
+}
+
+/** Streams matching leads in batches, newest first, never holding the whole export in memory. */
+export function streamLeads(sql: Db, workspaceId: string, f: LeadFilter, limit: number, after?: [number, string]) {
+  return sql<LeadRow[]>`
+    ${selectLeads(sql)}
+    where ${whereLeads(sql, workspaceId, f, after)}
+    order by l.created_at desc, l.id desc
+    limit ${limit}`.cursor(500);
+}
+
+export interface CommunicationSummaryRow {
+  lead_id: string;
+  last_call_at: Date | null;
+  last_sms_at: Date | null;
+  call_count: number;
+  answered_call_count: number;
+  missed_call_count: number;
+  sms_inbound_count: number;
+  sms_outbound_count: number;
+  last_tracking_number: { label: string | null; phone_last4: string | null; national_format: string | null } | null;
+  last_communication_source: string | null;
+  last_communication_campaign: string | null;
+}
+
+/** Approved calls and SMS of the given leads, summarised per lead (one query for a page). */
+export async function communicationSummaries(sql: Db, workspaceId: string, leadIds: string[]): Promise<Map<string, CommunicationSummaryRow>> {
+  if (!leadIds.length) return new Map();
+  const rows = await sql<CommunicationSummaryRow[]>`
+    select lead_id,
+      max(started_at) filter (where channel = 'call') as last_call_at,
+      max(started_at) filter (where channel = 'sms') as last_sms_at,
+      count(*) filter (where channel = 'call')::int as call_count,
+      count(*) filter (where channel = 'call' and status = 'answered')::int as answered_call_count,
+      count(*) filter (where channel = 'call' and status in ('missed', 'voicemail'))::int as missed_call_count,
+      count(*) filter (where channel = 'sms' and direction = 'inbound')::int as sms_inbound_count,
+      count(*) filter (where channel = 'sms' and direction = 'outbound')::int as sms_outbound_count,
+      (array_agg(json_build_object('label', tracking_label, 'phone_last4', tracking_phone_last4,
+                                   'national_format', tracking_national_format) order by started_at desc)
+        filter (where coalesce(tracking_label, tracking_phone_last4, tracking_national_format) is not null))[1]
+        as last_tracking_number,
+      (array_agg(source order by started_at desc) filter (where source is not null))[1] as last_communication_source,
+      (array_agg(campaign order by started_at desc) filter (where campaign is not null))[1] as last_communication_campaign
+    from communications
+    where workspace_id = ${workspaceId} and lead_id = any(${leadIds}) and approved
+    group by lead_id`;
+  return new Map(rows.map((r) => [r.lead_id, r]));
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { join } from 'node:path';
+import { makeWorkerUtils } from 'graphile-worker';
+import { createTestContext, type TestContext } from './harness.ts';
+
+const exec = promisify(execFile);
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const root = join(import.meta.dirname, '..');
+async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'cli/admin.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('admin CLI', () => {
+  it('creates a workspace and a key that works, then revokes it (401 within 5 s)', async () => {
+    const ws = await admin('workspace', 'create', '--name', 'CLI Roofing', '--json');
+    expect(ws.code).toBe(0);
+    const workspace = JSON.parse(ws.stdout);
+    expect(workspace).toEqual({ id: expect.stringMatching(/^ws_/), name: 'CLI Roofing', active: true });
+
+    const k = await admin('key', 'create', '--workspace', workspace.id, '--name', 'Partner', '--scopes', 'leads.read,leads.write', '--json');
+    expect(k.code).toBe(0);
+    const key = JSON.parse(k.stdout);
+    expect(key).toEqual({ id: expect.stringMatching(/^key_/), key: expect.stringMatching(/^pk_/), masked_key: expect.any(String), scopes: ['leads.read', 'leads.write'] });
+
+    const me = await t.request('GET', '/api/v1/me', { key: key.key });
+    expect(me.status).toBe(200);
+    expect(me.body.workspace).toEqual({ id: workspace.id, name: 'CLI Roofing' });
+    const stages = await t.request('GET', '/api/v1/pipeline/stages', { key: key.key });
+    expect(stages.body.stages.map((s: any) => s.key)).toEqual(['new', 'contacted', 'appointment_set', 'quoted', 'sold', 'lost']);
+
+    const revoke = await admin('key', 'revoke', key.id, '--json');
+    expect(revoke.code).toBe(0);
+    const revokedAt = Date.now();
+    let status = 200;
+    while (status !== 401 && Date.now() - revokedAt < 5000) {
+      status = (await t.request('GET', '/api/v1/me', { key: key.key })).status;
+      if (status !== 401) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(status).toBe(401);
+    expect(Date.now() - revokedAt).toBeLessThan(5000);
+  });
+
+  it('deactivates and reactivates a workspace', async () => {
+    const workspace = JSON.parse((await admin('workspace', 'create', '--name', 'Pausable', '--json')).stdout);
+    const off = await admin('workspace', 'deactivate', workspace.id, '--json');
+    expect(JSON.parse(off.stdout)).toEqual({ ...workspace, active: false });
+    const on = await admin('workspace', 'activate', workspace.id, '--json');
+    expect(JSON.parse(on.stdout).active).toBe(true);
+  });
+
+  it('deletes keys, sets quotas and lists jobs as JSON', async () => {
+    const workspace = JSON.parse((await admin('workspace', 'create', '--name', 'Q', '--json')).stdout);
+    const key = JSON.parse((await admin('key', 'create', '--workspace', workspace.id, '--name', 'x', '--scopes', 'all', '--json')).stdout);
+    expect(key.scopes).toContain('reports.assistant.use');
+    expect(JSON.parse((await admin('key', 'delete', key.id, '--json')).stdout)).toEqual({ id: key.id, deleted: true });
+    const quota = await admin('quota', 'set', '--workspace', workspace.id, '--visualizations', '25', '--json');
+    expect(JSON.parse(quota.stdout)).toEqual({ workspace_id: workspace.id, visualizations_per_month: 25 });
+    const jobs = await admin('jobs', 'list', '--failed', '--json');
+    expect(JSON.parse(jobs.stdout)).toEqual({ jobs: expect.any(Array) });
+  });
+
+  it('lets support staff list failed jobs and retry them, after which the worker runs them', async () => {
+    const utils = await makeWorkerUtils({ connectionString: t.databaseUrl });
+    try {
+      const job = await utils.addJob('cleanup', {}, { maxAttempts: 1 });
+      await utils.permanentlyFailJobs([job.id], 'simulated outage');
+      const failed = JSON.parse((await admin('jobs', 'list', '--failed', '--json')).stdout);
+      expect(failed.jobs).toEqual([expect.objectContaining({ id: job.id, task_identifier: 'cleanup', last_error: 'simulated outage' })]);
+      const retried = JSON.parse((await admin('jobs', 'retry', '--all-failed', '--json')).stdout);
+      expect(retried).toEqual({ retried: [job.id] });
+      expect(JSON.parse((await admin('jobs', 'list', '--failed', '--json')).stdout).jobs).toEqual([]);
+      await t.startWorker();
+      const deadline = Date.now() + 10_000;
+      while ((await t.sql`select 1 from graphile_worker.jobs where id = ${job.id}`).length && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(await t.sql`select 1 from graphile_worker.jobs where id = ${job.id}`).toHaveLength(0);
+    } finally {
+      await utils.release();
+    }
+  });
+
+  it('fails with a one-line error and a non-zero exit', async () => {
+    for (const args of [['key', 'create', '--workspace', 'ws_missing', '--name', 'x', '--scopes', 'all'], ['key', 'create', '--workspace', 'x', '--name', 'x', '--scopes', 'leads.fly'], ['key', 'revoke', 'key_missing'], ['bogus', 'command']]) {
+      const res = await admin(...args, '--json');
+      expect(res.code, args.join(' ')).not.toBe(0);
+      expect(res.stdout).toBe('');
+      expect(res.stderr.trim().length).toBeGreaterThan(0);
+    }
+  });
+});

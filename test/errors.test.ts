@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, type Tenant } from './harness.ts';
+
+let t: TestContext;
+let tenant: Tenant;
+beforeAll(async () => {
+  t = await createTestContext({ RATE_LIMIT_PER_MINUTE: '1000' });
+  tenant = await t.tenant();
+});
+afterAll(() => t.close());
+
+const envelope = (code: string) => ({
+  error: { code, message: expect.any(String), request_id: expect.stringMatching(/^req_/) },
+});
+
+describe('the ErrorResponse envelope', () => {
+  it('answers an unknown route with 404 NOT_FOUND', async () => {
+    const res = await t.request('GET', '/api/v1/nothing-here', { key: tenant.key });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(envelope('NOT_FOUND'));
+    expect(res.body.error.request_id).toBe(res.headers.get('x-request-id'));
+  });
+
+  it('answers an unsupported method on a known path with 404', async () => {
+    const res = await t.request('PUT', '/api/v1/me', { key: tenant.key });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(envelope('NOT_FOUND'));
+  });
+
+  it('answers malformed JSON with 400 VALIDATION_ERROR and writes nothing', async () => {
+    const res = await t.request('POST', '/api/v1/leads', {
+      key: tenant.key,
+      body: '{"contact_name": "Ann",',
+      headers: { 'idempotency-key': 'bad-json' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(envelope('VALIDATION_ERROR'));
+    const [{ n }] = await t.sql`select count(*)::int as n from leads where workspace_id = ${tenant.workspaceId}`;
+    expect(n).toBe(0);
+  });
+
+  it('answers a non-JSON content type with 400 naming the header', async () => {
+    const res = await t.request('POST', '/api/v1/leads', {
+      key: tenant.key,
+      body: 'contact_name=Ann',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': 'form' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.issues[0]).toMatchObject({ location: 'header', path: 'content-type' });
+  });
+
+  it('answers a body over 1 MB with 400', async () => {
+    const res = await t.request('POST', '/api/v1/leads', {
+      key: tenant.key,
+      body: { notes: 'x'.repeat(1_100_000) },
+      headers: { 'idempotency-key': 'huge' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { ...envelope('VALIDATION_ERROR').error, details: { limit: '1mb' } } });
+  });
+
+  it('answers a wrong type with 400 listing the field', async () => {
+    const res = await t.request('POST', '/api/v1/leads', {
+      key: tenant.key,
+      body: { contact_name: 42, quote_value: 'lots' },
+      headers: { 'idempotency-key': 'types' },
+    });
+    expect(res.status).toBe(400);
+    const paths = res.body.error.details.issues.map((i: { path: string }) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(['contact_name', 'quote_value']));
+  });
+
+  it.each(['workspace_id', 'roofer_id', 'tenant_id', 'account_id', 'organization_id'])(
+    'rejects the tenant selector %s in a body with 400',
+    async (field) => {
+      const res = await t.request('POST', '/api/v1/leads', {
+        key: tenant.key,
+        body: { contact_name: 'Ann', [field]: tenant.workspaceId },
+        headers: { 'idempotency-key': `tenant-${field}` },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details.issues[0]).toMatchObject({ location: 'body', path: field });
+    },
+  );
+
+  it('keeps a well-formed caller X-Request-Id and uses it in the envelope', async () => {
+    const res = await t.request('GET', '/api/v1/me', { headers: { 'x-request-id': 'partner-trace-0001' } });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('x-request-id')).toBe('partner-trace-0001');
+    expect(res.body.error.request_id).toBe('partner-trace-0001');
+  });
+});

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, type Tenant } from './harness.ts';
+import { lockLeadMatchKey } from '../storage/leads.ts';
+import { createLogger } from '../core/logger.ts';
+import cleanup from '../tasks/cleanup.ts';
+
+let t: TestContext;
+let tenant: Tenant;
+beforeAll(async () => {
+  t = await createTestContext({ RATE_LIMIT_PER_MINUTE: '1000' });
+  tenant = await t.tenant();
+});
+afterAll(() => t.close());
+
+const post = (key: string, body: unknown, idem?: string) =>
+  t.request('POST', '/api/v1/leads', { key, body, headers: idem ? { 'idempotency-key': idem } : {} });
+
+const leadCount = async () =>
+  (await t.sql`select count(*)::int as n from leads where workspace_id = ${tenant.workspaceId}`)[0]!.n as number;
+
+describe('Idempotency-Key', () => {
+  it('is required on IK endpoints (400 naming the header)', async () => {
+    const res = await post(tenant.key, { contact_name: 'No key' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.issues[0]).toMatchObject({ location: 'header' });
+  });
+
+  it('rejects keys longer than 160 characters', async () => {
+    const res = await post(tenant.key, { contact_name: 'Long' }, 'k'.repeat(161));
+    expect(res.status).toBe(400);
+  });
+
+  it('replays the stored response byte for byte with Idempotency-Replayed', async () => {
+    const body = { contact_name: 'Replay Ann', contact_phone: '(212) 555-0101' };
+    const first = await post(tenant.key, body, 'replay-1');
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotency-replayed')).toBeNull();
+    const before = await leadCount();
+    // same body with keys in another order is the same request
+    const again = await post(tenant.key, { contact_phone: '(212) 555-0101', contact_name: 'Replay Ann' }, 'replay-1');
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotency-replayed')).toBe('true');
+    expect(again.text).toBe(first.text);
+    expect(await leadCount()).toBe(before);
+  });
+
+  it('answers 409 when the key is reused with a different body', async () => {
+    await post(tenant.key, { contact_name: 'Original' }, 'reuse-1');
+    const res = await post(tenant.key, { contact_name: 'Different' }, 'reuse-1');
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('CONFLICT');
+  });
+
+  it('keeps records per API key: another key may use the same Idempotency-Key', async () => {
+    const other = await t.keyFor(tenant.workspaceId, ['leads.write']);
+    await post(tenant.key, { contact_name: 'Per key A' }, 'shared-key');
+    const res = await post(other, { contact_name: 'Per key B' }, 'shared-key');
+    expect(res.status).toBe(201);
+    expect(res.body.lead.contact_name).toBe('Per key B');
+  });
+
+  it('does not store non-2xx answers', async () => {
+    const bad = await post(tenant.key, { contact_phone: '+44 20 7946 0958' }, 'after-error');
+    expect(bad.status).toBe(400);
+    const good = await post(tenant.key, { contact_name: 'Fixed' }, 'after-error');
+    expect(good.status).toBe(201);
+  });
+
+  it('answers 409 to a concurrent request with the same key while the first still runs', async () => {
+    const phone = '(212) 555-0142';
+    const body = { contact_name: 'Concurrent', contact_phone: phone };
+    // Hold the lead-match lock so the first request stops inside its transaction.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = t.sql.begin(async (tx) => {
+      await lockLeadMatchKey(tx, tenant.workspaceId, JSON.stringify(['phone', '2125550142']));
+      locked();
+      await held;
+    });
+    await isLocked;
+    const first = post(tenant.key, body, 'concurrent-1');
+    await new Promise((r) => setTimeout(r, 300));
+    const second = await post(tenant.key, body, 'concurrent-1');
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe('CONFLICT');
+    release();
+    await holder;
+    expect((await first).status).toBe(201);
+    const third = await post(tenant.key, body, 'concurrent-1');
+    expect(third.headers.get('idempotency-replayed')).toBe('true');
+  });
+
+  it('leaves neither the write nor the record behind when the request dies mid-transaction', async () => {
+    const body = { contact_name: 'Crash', contact_phone: '(212) 555-0199' };
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = t.sql.begin(async (tx) => {
+      await lockLeadMatchKey(tx, tenant.workspaceId, JSON.stringify(['phone', '2125550199']));
+      locked();
+      await held;
+    });
+    await isLocked;
+    const dying = post(tenant.key, body, 'crash-1');
+    await new Promise((r) => setTimeout(r, 300));
+    // Kill the request's database session while it holds the idempotency lock: a crash.
+    await t.sql`
+      select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`;
+    const died = await dying;
+    expect(died.status).toBe(500);
+    release();
+    await holder;
+    expect(await t.sql`select 1 from idempotency_records where key = 'crash-1'`).toHaveLength(0);
+    expect(await t.sql`select 1 from leads where contact_phone = '2125550199'`).toHaveLength(0);
+    const retried = await post(tenant.key, body, 'crash-1');
+    expect(retried.status).toBe(201);
+  });
+
+  it('forgets records after the TTL, and the cleanup task deletes them', async () => {
+    await post(tenant.key, { contact_name: 'Expiring' }, 'ttl-1');
+    await t.sql`update idempotency_records set expires_at = now() - interval '1 second' where key = 'ttl-1'`;
+    const reused = await post(tenant.key, { contact_name: 'New meaning' }, 'ttl-1');
+    expect(reused.status).toBe(201);
+    expect(reused.headers.get('idempotency-replayed')).toBeNull();
+    await t.sql`update idempotency_records set expires_at = now() - interval '1 second' where key = 'ttl-1'`;
+    const task = cleanup({ sql: t.sql, config: t.config, logger: createLogger('silent'), blobs: undefined as never });
+    await task({}, undefined as never);
+    expect(await t.sql`select 1 from idempotency_records where key = 'ttl-1'`).toHaveLength(0);
+  });
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './harness.ts';
+import { expectMatchesSpec } from './openapi.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ RATE_LIMIT_PER_MINUTE: '3', AUTH_FAILURE_LIMIT_PER_MINUTE: '2' });
+});
+afterAll(() => t.close());
+
+// Windows are clock minutes: start each test well inside one so it cannot straddle two.
+beforeEach(async () => {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
+});
+
+describe('rate limits', () => {
+  it('allows the limit per key and route, then answers 429 with Retry-After', async () => {
+    const { key } = await t.tenant();
+    const remaining: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await t.request('GET', '/api/v1/me', { key });
+      expect(res.status).toBe(200);
+      remaining.push(res.headers.get('x-ratelimit-remaining')!);
+      expect(new Date(res.headers.get('x-ratelimit-reset')!).getTime() % 60_000).toBe(0);
+    }
+    expect(remaining).toEqual(['2', '1', '0']);
+    const limited = await t.request('GET', '/api/v1/me', { key });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(limited.headers.get('x-ratelimit-limit')).toBe('3');
+    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+    await expectMatchesSpec(t, 'GET', '/api/v1/me', limited);
+  });
+
+  it('counts each route template separately', async () => {
+    const { key } = await t.tenant();
+    for (let i = 0; i < 3; i++) expect((await t.request('GET', '/api/v1/me', { key })).status).toBe(200);
+    expect((await t.request('GET', '/api/v1/me', { key })).status).toBe(429);
+    expect((await t.request('GET', '/api/v1/pipeline/stages', { key })).status).toBe(200);
+  });
+
+  it('counts each key separately', async () => {
+    const a = await t.tenant();
+    const b = await t.tenant();
+    for (let i = 0; i < 4; i++) await t.request('GET', '/api/v1/me', { key: a.key });
+    expect((await t.request('GET', '/api/v1/me', { key: b.key })).status).toBe(200);
+  });
+
+  it('limits invalid authentication per client and endpoint, apart from valid keys', async () => {
+    const bad = { authorization: 'Bearer pk_zzzzzzzzzzzzzzzzzzzz_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' };
+    expect((await t.request('GET', '/api/v1/leads', { headers: bad })).status).toBe(401);
+    expect((await t.request('GET', '/api/v1/leads', { headers: bad })).status).toBe(401);
+    const limited = await t.request('GET', '/api/v1/leads', { headers: bad });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('RATE_LIMITED');
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+    // another endpoint has its own invalid-auth bucket
+    expect((await t.request('GET', '/api/v1/pipeline/stages', { headers: bad })).status).toBe(401);
+    // a valid key still works on the limited endpoint
+    const { key } = await t.tenant();
+    expect((await t.request('GET', '/api/v1/leads', { key })).status).toBe(200);
+  });
+
+  it('shares counts across API processes through PostgreSQL', async () => {
+    const { key } = await t.tenant();
+    const { startApi } = await import('../api/server.ts');
+    const { createLogger } = await import('../core/logger.ts');
+    const second = await startApi({ config: t.config, logger: createLogger('silent'), sql: t.sql, port: 0 });
+    try {
+      for (let i = 0; i < 2; i++) expect((await t.request('GET', '/api/v1/me', { key })).status).toBe(200);
+      const other = await fetch(`http://127.0.0.1:${second.port}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+      expect(other.status).toBe(200);
+      const limited = await fetch(`http://127.0.0.1:${second.port}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+      expect(limited.status).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+});
