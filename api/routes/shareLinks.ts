@@ -59,7 +59,7 @@ export const shareLinkRoutes = [
     auth: 'none',
     scopes: [],
     params: z.object({ token: idParam(128, 10) }),
-    responses: { 200: { description: 'The shared visualization: catalog choice and image URLs only', schema: PublicShareLink } },
+    responses: { 200: { description: 'The shared visualization: catalog choice and image URLs only', schema: z.object({ share_link: PublicShareLink }).strict() } },
     errors: [400, 404, 409, 410, 429, 500],
     handler: async (ctx, { params }) => {
       const { sql, config, blobs } = ctx.deps;
