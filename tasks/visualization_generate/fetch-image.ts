@@ -10,12 +10,15 @@ for (const [net, prefix] of [
   ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) FORBIDDEN.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
 ] as const) FORBIDDEN.addSubnet(net, prefix, 'ipv6');
 
 export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
+  // IPv4-mapped IPv6 (::ffff:a.b.c.d) is refused outright: public hosts do not resolve to it.
+  // (A ::ffff:0:0/96 subnet in the BlockList would match every IPv4 address.)
+  if (family === 6 && /^::ffff:/i.test(address)) return true;
   return FORBIDDEN.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
@@ -100,11 +103,16 @@ export async function fetchImage(
     throw new ImageFetchError(`${host} is a private or reserved address`);
   }
 
-  const signal = AbortSignal.timeout(limits.totalTimeoutMs);
+  // A timer cleared on return, not AbortSignal.timeout: a signal firing after the body was read
+  // would abort a finished request and surface as an unhandled stream error.
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), limits.totalTimeoutMs);
+  const signal = controller.signal;
   let res;
   try {
     res = await request(url, { method: 'GET', dispatcher: agentFor(opts.allowPrivate, limits), signal, headers: { accept: 'image/*' } });
   } catch (err) {
+    clearTimeout(timer);
     throw toFetchError(err, signal);
   }
   try {
@@ -123,8 +131,11 @@ export async function fetchImage(
     }
     return { bytes: Buffer.concat(chunks), contentType };
   } catch (err) {
-    res.body.destroy();
+    // Destroying an unfinished undici body emits an abort error; it is expected here.
+    res.body.on('error', () => {}).destroy();
     throw toFetchError(err, signal);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

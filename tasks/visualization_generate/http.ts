@@ -81,7 +81,7 @@ async function callOnce(body: string, opts: HttpProviderOptions): Promise<Render
   for await (const chunk of res.body) {
     size += chunk.length;
     if (size > MAX_RESPONSE_BYTES) {
-      res.body.destroy();
+      res.body.on('error', () => {}).destroy();
       throw new PermanentError('Image model returned more than 25 MB');
     }
     chunks.push(chunk);

@@ -27,7 +27,8 @@ export interface ImageInfo {
 export async function inspectImage(bytes: Buffer, what = 'Original image'): Promise<ImageInfo> {
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // Header only, so no limit is needed here; the pixel count is judged below with a clear message.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new PermanentError(`${what} is not a readable image (JPEG, PNG, WebP, AVIF, HEIF, GIF or TIFF expected)`);
   }
