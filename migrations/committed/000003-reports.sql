@@ -1,5 +1,5 @@
---! Previous: sha1:fd3048401d7eeb6f0cc6963e4fa92bba6561d4f5
---! Hash: sha1:d367f917cfc2a713346d1c11ff2a53c1c3365c4a
+--! Previous: sha1:d0f4f4561c004357013b9fea6ee40ef9d8f46471
+--! Hash: sha1:64ae7b35a058c453f4a7b5fd37a1883f0aa27912
 --! Message: reports
 
 create table reports (
@@ -18,7 +18,8 @@ create table reports (
   location_label text,
   location_lat double precision,
   location_long double precision,
-  created_at timestamptz not null default now(),
+  -- Millisecond precision, so the keyset cursor (a JS Date) names a row's position exactly.
+  created_at timestamptz not null default date_trunc('milliseconds', now()),
   updated_at timestamptz not null default now()
 );
 create index reports_list_idx on reports (workspace_id, created_at desc, id desc) where status <> 'archived';

@@ -1,0 +1,394 @@
+import { createHash } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
+import multer from '@koa/multer';
+import { defineRoute } from '../route.ts';
+import { workspaceId, type Ctx } from '../context.ts';
+import { decodeCursor, pageOf } from '../pagination.ts';
+import { parseInput, rejectTenantSelectors } from '../validation.ts';
+import { ApiError, conflict, notFound } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
+import type { Scope } from '../../core/scopes.ts';
+import { enqueueJob } from '../../storage/jobs.ts';
+import { blobKey, safeFileName, type BlobStore } from '../../storage/blobs.ts';
+import {
+  findActiveReport,
+  findExport,
+  findRevision,
+  insertExports,
+  insertReport,
+  insertReportFiles,
+  listActiveReports,
+  listReportExports,
+  type ExportFormat,
+  type ExportRow,
+  type ReportRow,
+} from '../../storage/reports.ts';
+import {
+  ExportBody,
+  ExportIdParams,
+  ExportResponse,
+  ExportsResponse,
+  ImportFields,
+  ImportForm,
+  ListReportsQuery,
+  ReportDetailResponse,
+  ReportIdParams,
+  ReportListResponse,
+  ReportResponse,
+} from '../schemas/reports.ts';
+
+const ARTIFACT_FORMATS = new Set(['xml', 'csv', 'xlsx', 'dxf', 'pdf', 'json', 'zip', 'manifest', 'tif', 'png', 'jpg', 'jpeg', 'webp', 'gif']);
+const SIGNED_URL_SECONDS = 300;
+const MAX_IMPORT_FILES = 50;
+
+export const EXPORT_MIME_TYPES: Record<ExportFormat, string> = {
+  pdf: 'application/pdf',
+  xml: 'application/xml',
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  dxf: 'image/vnd.dxf',
+  json: 'application/json',
+  zip: 'application/zip',
+};
+
+export function toReportResponse(r: ReportRow) {
+  return {
+    id: r.id,
+    project_name: r.project_name,
+    external_report_id: r.external_report_id,
+    status: r.status,
+    current_revision_id: r.current_revision_id,
+    baseline_revision_id: r.baseline_revision_id,
+    approved_revision_id: r.approved_revision_id,
+    source_formats: r.source_formats.filter((f) => ARTIFACT_FORMATS.has(f)),
+    summary: r.summary,
+    current_revision_number: r.current_revision_number,
+    project_address: r.project_address,
+    location_label: r.location_label,
+    location_lat: r.location_lat,
+    location_long: r.location_long,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+export function toExportResponse(e: ExportRow, publicBaseUrl: string) {
+  return {
+    export_id: e.id,
+    report_id: e.report_id,
+    revision_id: e.revision_id,
+    format: e.format,
+    file_name: e.file_name,
+    mime_type: e.mime_type,
+    size_bytes: e.size_bytes,
+    checksum: e.checksum,
+    status: e.status,
+    error: e.error,
+    download_url: `${publicBaseUrl}/api/v1/reports/exports/${encodeURIComponent(e.id)}/download`,
+    created_at: e.created_at.toISOString(),
+    completed_at: e.completed_at ? e.completed_at.toISOString() : null,
+  };
+}
+
+/** Marks storage failures so the import answers 503 rather than 500. */
+class StorageUnavailable extends Error {}
+
+interface StoredFile {
+  id: string;
+  file_name: string;
+  mime_type: string | null;
+  size_bytes: number;
+  checksum: string;
+  storage_key: string;
+}
+
+/**
+ * A multer storage engine that streams each part straight into the blob store, hashing and
+ * counting on the way, so an upload never sits whole in API memory.
+ */
+function blobStorage(blobs: BlobStore, ws: string, reportId: string, written: string[]): multer.StorageEngine {
+  return {
+    _handleFile(_req: IncomingMessage, part, cb) {
+      // multer hands engines the part's stream, which the koa typings omit.
+      const file = part as typeof part & { stream: Readable };
+      const id = newId('rfile');
+      const name = file.originalname || 'upload';
+      const key = blobKey(ws, 'reports', reportId, 'source', `${id}-${safeFileName(name, 'upload')}`);
+      const hash = createHash('sha256');
+      let size = 0;
+      const meter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          hash.update(chunk);
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      written.push(key);
+      file.stream.on('error', (err: Error) => meter.destroy(err));
+      blobs.put(key, file.stream.pipe(meter), file.mimetype || 'application/octet-stream').then(
+        () => {
+          const stored: StoredFile = { id, file_name: name.slice(0, 255), mime_type: file.mimetype || null, size_bytes: size, checksum: `sha256:${hash.digest('hex')}`, storage_key: key };
+          cb(null, stored as never);
+        },
+        (err) => cb(new StorageUnavailable(String(err))),
+      );
+    },
+    _removeFile(_req, file, cb) {
+      blobs.delete((file as unknown as StoredFile).storage_key).then(() => cb(null as never), cb);
+    },
+  };
+}
+
+const MULTER_STATUS: Record<string, [number, string]> = {
+  LIMIT_FILE_SIZE: [413, 'Import exceeds the maximum size'],
+  LIMIT_UNEXPECTED_FILE: [400, 'Files must be sent in parts named "files"'],
+  LIMIT_FILE_COUNT: [400, `At most ${MAX_IMPORT_FILES} files per import`],
+};
+
+/** Streams the multipart body into the blob store; any failure removes what was written. */
+async function receiveImport(ctx: Ctx, reportId: string): Promise<{ files: StoredFile[]; fields: Record<string, unknown> }> {
+  const { blobs, config } = ctx.deps;
+  const written: string[] = [];
+  const upload = multer({
+    storage: blobStorage(blobs, workspaceId(ctx), reportId, written),
+    limits: { fileSize: config.MAX_IMPORT_BYTES, files: MAX_IMPORT_FILES, fields: 20, fieldSize: 4096, parts: MAX_IMPORT_FILES + 20 },
+  }).fields([{ name: 'files', maxCount: MAX_IMPORT_FILES }]);
+  try {
+    await upload(ctx as never, async () => {});
+  } catch (err) {
+    await Promise.allSettled(written.map((k) => blobs.delete(k)));
+    if (err instanceof StorageUnavailable) throw new ApiError(503, 'INTERNAL_ERROR', 'File storage is unavailable; retry later');
+    const e = err as { code?: string; field?: string; message?: string };
+    const [status, message] = MULTER_STATUS[e.code ?? ''] ?? [400, `Malformed multipart body: ${e.message ?? 'unreadable'}`];
+    throw new ApiError(status, 'VALIDATION_ERROR', message, {
+      issues: [{ location: 'body', path: e.field ?? 'files', message }],
+      ...(status === 413 ? { limit_bytes: config.MAX_IMPORT_BYTES } : {}),
+    });
+  }
+  const files = ((ctx.request as unknown as { files?: Record<string, StoredFile[]> }).files?.files ?? []) as StoredFile[];
+  return { files, fields: { ...((ctx.request as unknown as { body?: Record<string, unknown> }).body ?? {}) } };
+}
+
+/** Refusing a body we never read: close the connection rather than drain an unwanted upload. */
+const CLOSE = { Connection: 'close' };
+
+function requireContentLength(ctx: Ctx, max: number) {
+  const header = ctx.get('Content-Length');
+  if (!header || ctx.get('Transfer-Encoding')) {
+    throw new ApiError(411, 'VALIDATION_ERROR', 'Content-Length is required', {
+      issues: [{ location: 'header', path: 'content-length', message: 'Send the body with a Content-Length (chunked uploads are not accepted)' }],
+    }, CLOSE);
+  }
+  const length = Number(header);
+  if (!Number.isInteger(length) || length < 1) {
+    throw new ApiError(400, 'VALIDATION_ERROR', 'Content-Length must be an integer of at least 1', {
+      issues: [{ location: 'header', path: 'content-length', message: 'Must be an integer >= 1' }],
+    });
+  }
+  if (length > max) {
+    throw new ApiError(413, 'VALIDATION_ERROR', `Import exceeds the maximum of ${max} bytes`, {
+      issues: [{ location: 'header', path: 'content-length', message: `Must be at most ${max}` }],
+      limit_bytes: max,
+    }, CLOSE);
+  }
+}
+
+function exportScopes(formats: ExportFormat[]): Scope[] {
+  const scopes: Scope[] = [];
+  if (formats.includes('pdf')) scopes.push('reports.export_pdf');
+  if (formats.some((f) => f !== 'pdf')) scopes.push('reports.export_technical');
+  return scopes;
+}
+
+const TAG = 'Reports';
+const LIST_ENDPOINT = 'GET /api/v1/reports';
+
+export const reportRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/reports',
+    operationId: 'listReports',
+    summary: 'Active reports of the workspace, newest first',
+    tag: TAG,
+    auth: 'key',
+    scopes: ['reports.read'],
+    query: ListReportsQuery,
+    responses: { 200: { description: 'A page of active reports', schema: ReportListResponse } },
+    errors: [400, 401, 403, 429, 500],
+    handler: async (ctx, { query }) => {
+      const { cursorSecret } = ctx.deps;
+      const after = query.cursor ? (decodeCursor(cursorSecret, LIST_ENDPOINT, query.cursor) as [string, string]) : undefined;
+      const rows = await listActiveReports(
+        ctx.state.db,
+        workspaceId(ctx),
+        { from: query.from ? new Date(query.from) : undefined, to: query.to ? new Date(query.to) : undefined, status: query.status, search: query.search, after },
+        query.limit,
+      );
+      const page = pageOf(rows, query.limit, { secret: cursorSecret, endpoint: LIST_ENDPOINT, position: (r) => [r.created_at.toISOString(), r.id] });
+      ctx.body = { reports: page.items.map(toReportResponse), pagination: page.pagination };
+    },
+  }),
+
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/reports/import',
+    operationId: 'importReport',
+    summary: 'Import a measurement report (one PDF, or a legacy XML/CSV/XLSX/DXF package)',
+    tag: TAG,
+    auth: 'key',
+    scopes: ['reports.write'],
+    idempotent: {},
+    rawBody: { contentType: 'multipart/form-data', schema: ImportForm },
+    responses: { 201: { description: 'Report created (importing); parsing continues in the background', schema: ReportResponse } },
+    errors: [400, 401, 403, 409, 411, 413, 429, 500, 503],
+    handler: async (ctx) => {
+      requireContentLength(ctx, ctx.deps.config.MAX_IMPORT_BYTES);
+      if (!ctx.is('multipart/form-data')) {
+        throw new ApiError(400, 'VALIDATION_ERROR', 'Content-Type must be multipart/form-data', {
+          issues: [{ location: 'header', path: 'content-type', message: 'Expected multipart/form-data' }],
+        });
+      }
+      const ws = workspaceId(ctx);
+      const reportId = newId('rpt');
+      const { files, fields } = await receiveImport(ctx, reportId);
+      const discard = () => Promise.allSettled(files.map((f) => ctx.deps.blobs.delete(f.storage_key)));
+      let form;
+      try {
+        rejectTenantSelectors(fields);
+        form = parseInput(ImportFields, fields, 'body');
+        if (!files.length) {
+          throw new ApiError(400, 'VALIDATION_ERROR', 'At least one file is required', { issues: [{ location: 'body', path: 'files', message: 'Required' }] });
+        }
+        if (files.length > 1 && files.some((f) => /\.pdf$/i.test(f.file_name))) {
+          throw new ApiError(400, 'VALIDATION_ERROR', 'A PDF report is imported on its own', {
+            issues: [{ location: 'body', path: 'files', message: 'Send one PDF, or a package of XML/CSV/XLSX/DXF files' }],
+          });
+        }
+      } catch (err) {
+        await discard();
+        throw err;
+      }
+      const db = ctx.state.db;
+      const report = await insertReport(db, {
+        id: reportId,
+        workspaceId: ws,
+        projectName: form.external_report_id ?? files[0]!.file_name.replace(/\.[A-Za-z0-9]{1,5}$/, ''),
+        externalReportId: form.external_report_id ?? null,
+      });
+      await insertReportFiles(db, ws, reportId, files);
+      try {
+        await enqueueJob(db, 'report_import', { report_id: reportId, workspace_id: ws }, { jobKey: `report_import:${reportId}` });
+      } catch (err) {
+        ctx.deps.logger.error({ err, report_id: reportId }, 'report_import enqueue failed');
+        await discard();
+        throw new ApiError(503, 'INTERNAL_ERROR', 'The job queue is unavailable; retry later');
+      }
+      ctx.status = 201;
+      ctx.body = { report: toReportResponse(report) };
+    },
+  }),
+
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/reports/exports/:export_id',
+    operationId: 'getReportExport',
+    summary: 'One export artifact, with its download endpoint',
+    tag: TAG,
+    auth: 'key',
+    scopes: ['reports.read'],
+    params: ExportIdParams,
+    responses: { 200: { description: 'The export artifact', schema: ExportResponse } },
+    errors: [401, 403, 404, 429, 500],
+    handler: async (ctx, { params }) => {
+      const row = await findExport(ctx.state.db, workspaceId(ctx), params.export_id);
+      if (!row) throw notFound('Export');
+      ctx.body = { export: toExportResponse(row, ctx.deps.config.PUBLIC_BASE_URL) };
+    },
+  }),
+
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/reports/exports/:export_id/download',
+    operationId: 'downloadReportExport',
+    summary: 'Redirect to a signed URL of the export file, valid for 5 minutes',
+    tag: TAG,
+    auth: 'key',
+    scopes: ['reports.read'],
+    params: ExportIdParams,
+    responses: { 307: { description: 'Redirect to a short-lived signed storage URL', headers: { Location: 'Signed URL, valid for 5 minutes' } } },
+    errors: [401, 403, 404, 409, 429, 500],
+    handler: async (ctx, { params }) => {
+      const row = await findExport(ctx.state.db, workspaceId(ctx), params.export_id);
+      if (!row) throw notFound('Export');
+      if (row.status !== 'ready' || !row.storage_key) throw conflict(`Export is ${row.status}, not ready for download`, { status: row.status });
+      const url = await ctx.deps.blobs.signedUrl(row.storage_key, { expiresInSeconds: SIGNED_URL_SECONDS, fileName: row.file_name, contentType: row.mime_type });
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Location', url);
+      ctx.status = 307;
+    },
+  }),
+
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/reports/:report_id',
+    operationId: 'getReport',
+    summary: 'One active report with its export artifacts',
+    tag: TAG,
+    auth: 'key',
+    scopes: ['reports.read'],
+    params: ReportIdParams,
+    responses: { 200: { description: 'The report and its exports, newest first', schema: ReportDetailResponse } },
+    errors: [401, 403, 404, 429, 500],
+    handler: async (ctx, { params }) => {
+      const ws = workspaceId(ctx);
+      const report = await findActiveReport(ctx.state.db, ws, params.report_id);
+      if (!report) throw notFound('Report');
+      const exports = await listReportExports(ctx.state.db, ws, report.id);
+      ctx.body = { report: toReportResponse(report), exports: exports.map((e) => toExportResponse(e, ctx.deps.config.PUBLIC_BASE_URL)) };
+    },
+  }),
+
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/reports/:report_id/export',
+    operationId: 'exportReport',
+    summary: 'Create export artifacts of a report revision',
+    tag: TAG,
+    auth: 'key',
+    scopes: ['reports.write'],
+    bodyScopes: (body) => exportScopes(body.formats),
+    idempotent: {},
+    params: ReportIdParams,
+    body: ExportBody,
+    responses: { 201: { description: 'Artifacts created (pending); a worker renders them', schema: ExportsResponse } },
+    errors: [400, 401, 403, 404, 409, 429, 500],
+    handler: async (ctx, { params, body }) => {
+      const ws = workspaceId(ctx);
+      const db = ctx.state.db;
+      const report = await findActiveReport(db, ws, params.report_id);
+      if (!report) throw notFound('Report');
+      const revisionId = body.revision_id ?? report.approved_revision_id ?? report.current_revision_id;
+      if (!revisionId) throw conflict(`Report is ${report.status} and has no revision to export yet`, { status: report.status });
+      const revision = await findRevision(db, ws, report.id, revisionId);
+      if (!revision) throw notFound('Revision');
+      const base = `${safeFileName(report.project_name, 'report').replace(/\.+$/, '')}-r${revision.revision_number}`;
+      const formats = [...new Set(body.formats)];
+      const rows = await insertExports(
+        db,
+        formats.map((format) => ({
+          id: newId('rexp'),
+          workspace_id: ws,
+          report_id: report.id,
+          revision_id: revision.id,
+          format,
+          file_name: `${base}.${format}`,
+          mime_type: EXPORT_MIME_TYPES[format],
+        })),
+      );
+      await enqueueJob(db, 'report_export', { workspace_id: ws, report_id: report.id, export_ids: rows.map((r) => r.id) }, { jobKey: `report_export:${rows[0]!.id}` });
+      ctx.status = 201;
+      ctx.body = { exports: rows.map((e) => toExportResponse(e, ctx.deps.config.PUBLIC_BASE_URL)) };
+    },
+  }),
+];

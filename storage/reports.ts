@@ -1,0 +1,287 @@
+import type { Db } from './db.ts';
+
+export const REPORT_STATUSES = ['importing', 'needs_review', 'draft', 'ready_for_review', 'approved', 'exporting', 'failed', 'archived'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const EXPORT_FORMATS = ['pdf', 'xml', 'csv', 'xlsx', 'dxf', 'json', 'zip'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const LENGTH_KINDS = ['ridge', 'hip', 'valley', 'rake', 'eave', 'step_flashing'] as const;
+export type LengthKind = (typeof LENGTH_KINDS)[number];
+
+/** Lengths in feet; null when the source did not state them. */
+export type Lengths = Record<LengthKind, number | null> & {
+  /** Ridges and hips together, as some vendors (and EagleView's front page) report them. */
+  ridge_hip: number | null;
+};
+
+export interface WasteRow {
+  waste_percent: number;
+  area_sqft: number;
+  squares: number;
+}
+
+export interface FacetSummary {
+  id: string;
+  area_sqft: number;
+  pitch: string | null;
+}
+
+/** The normalized summary every importer produces (DESIGN.md "Reports"). */
+export interface ReportSummary {
+  address: string | null;
+  total_area_sqft: number | null;
+  total_squares: number | null;
+  predominant_pitch: string | null;
+  facet_count: number | null;
+  facets: FacetSummary[];
+  areas_per_pitch: { pitch: string; area_sqft: number }[];
+  lengths_ft: Lengths;
+  waste_table: WasteRow[];
+  /** Key measurements the sources did not provide; empty for a draft. */
+  missing: string[];
+  warnings: string[];
+  sources: { file_name: string; format: string }[];
+  failure_reason?: string;
+}
+
+/** Plan geometry in feet, when the source carries it (DXF, EagleView XML). */
+export interface Geometry {
+  facets: { id: string; pitch: string | null; points: [number, number][] }[];
+  lines: { kind: string; points: [number, number][] }[];
+}
+
+export interface ReportRow {
+  id: string;
+  workspace_id: string;
+  project_name: string;
+  external_report_id: string | null;
+  status: ReportStatus;
+  current_revision_id: string | null;
+  baseline_revision_id: string | null;
+  approved_revision_id: string | null;
+  source_formats: string[];
+  summary: Partial<ReportSummary>;
+  current_revision_number: number | null;
+  project_address: string | null;
+  location_label: string | null;
+  location_lat: number | null;
+  location_long: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ReportFileRow {
+  id: string;
+  report_id: string;
+  file_name: string;
+  format: string | null;
+  mime_type: string | null;
+  size_bytes: number;
+  checksum: string;
+  storage_key: string;
+}
+
+export interface RevisionRow {
+  id: string;
+  report_id: string;
+  revision_number: number;
+  summary: ReportSummary;
+  geometry: Geometry | null;
+}
+
+export interface ExportRow {
+  id: string;
+  workspace_id: string;
+  report_id: string;
+  revision_id: string | null;
+  format: ExportFormat;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number | null;
+  checksum: string | null;
+  storage_key: string | null;
+  status: 'pending' | 'ready' | 'failed';
+  error: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+const reportColumns = (sql: Db) => sql`
+  r.id, r.workspace_id, r.project_name, r.external_report_id, r.status, r.current_revision_id,
+  r.baseline_revision_id, r.approved_revision_id, r.source_formats, r.summary,
+  (select v.revision_number from report_revisions v where v.id = r.current_revision_id) as current_revision_number,
+  r.project_address, r.location_label, r.location_lat, r.location_long, r.created_at, r.updated_at`;
+
+export async function insertReport(
+  sql: Db,
+  r: { id: string; workspaceId: string; projectName: string; externalReportId: string | null },
+): Promise<ReportRow> {
+  await sql`
+    insert into reports (id, workspace_id, project_name, external_report_id, status)
+    values (${r.id}, ${r.workspaceId}, ${r.projectName}, ${r.externalReportId}, 'importing')`;
+  return (await findActiveReport(sql, r.workspaceId, r.id))!;
+}
+
+export async function insertReportFiles(
+  sql: Db,
+  workspaceId: string,
+  reportId: string,
+  files: { id: string; file_name: string; mime_type: string | null; size_bytes: number; checksum: string; storage_key: string }[],
+): Promise<void> {
+  const rows = files.map((f) => ({ ...f, workspace_id: workspaceId, report_id: reportId }));
+  await sql`insert into report_files ${sql(rows, 'id', 'workspace_id', 'report_id', 'file_name', 'mime_type', 'size_bytes', 'checksum', 'storage_key')}`;
+}
+
+/** Active = not archived; archived reports behave as absent. */
+export async function findActiveReport(sql: Db, workspaceId: string, id: string): Promise<ReportRow | undefined> {
+  const [row] = await sql<ReportRow[]>`
+    select ${reportColumns(sql)} from reports r
+    where r.workspace_id = ${workspaceId} and r.id = ${id} and r.status <> 'archived'`;
+  return row;
+}
+
+export interface ReportFilters {
+  from?: Date;
+  to?: Date;
+  status?: ReportStatus;
+  search?: string;
+  /** Keyset position of the last row of the previous page: [created_at ISO, id]. */
+  after?: [string, string];
+}
+
+/** Newest first by (created_at, id); fetches limit + 1 so the caller can tell whether more exist. */
+export async function listActiveReports(sql: Db, workspaceId: string, f: ReportFilters, limit: number): Promise<ReportRow[]> {
+  const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return sql<ReportRow[]>`
+    select ${reportColumns(sql)} from reports r
+    where r.workspace_id = ${workspaceId} and r.status <> 'archived'
+      ${f.from ? sql`and r.updated_at >= ${f.from}` : sql``}
+      ${f.to ? sql`and r.updated_at <= ${f.to}` : sql``}
+      ${f.status ? sql`and r.status = ${f.status}` : sql``}
+      ${like ? sql`and (r.project_name ilike ${like} or r.project_address ilike ${like} or r.external_report_id ilike ${like})` : sql``}
+      ${f.after ? sql`and (r.created_at, r.id) < (${f.after[0]}::timestamptz, ${f.after[1]})` : sql``}
+    order by r.created_at desc, r.id desc
+    limit ${limit + 1}`;
+}
+
+export async function listReportFiles(sql: Db, workspaceId: string, reportId: string): Promise<ReportFileRow[]> {
+  return sql<ReportFileRow[]>`
+    select id, report_id, file_name, format, mime_type, size_bytes, checksum, storage_key from report_files
+    where workspace_id = ${workspaceId} and report_id = ${reportId}
+    order by created_at, id`;
+}
+
+export async function setReportFileFormat(sql: Db, workspaceId: string, fileId: string, format: string): Promise<void> {
+  await sql`update report_files set format = ${format} where workspace_id = ${workspaceId} and id = ${fileId}`;
+}
+
+/**
+ * The import's revision is always revision 1: a re-run of the import job replaces it instead
+ * of adding another, so retries converge on one result.
+ */
+export async function upsertImportRevision(
+  sql: Db,
+  r: { id: string; workspaceId: string; reportId: string; summary: ReportSummary; geometry: Geometry | null },
+): Promise<string> {
+  const [row] = await sql<{ id: string }[]>`
+    insert into report_revisions (id, workspace_id, report_id, revision_number, summary, geometry)
+    values (${r.id}, ${r.workspaceId}, ${r.reportId}, 1, ${sql.json(r.summary as never)}, ${r.geometry ? sql.json(r.geometry as never) : null})
+    on conflict (report_id, revision_number)
+    do update set summary = excluded.summary, geometry = excluded.geometry
+    returning id`;
+  return row!.id;
+}
+
+export async function completeReportImport(
+  sql: Db,
+  workspaceId: string,
+  reportId: string,
+  r: {
+    status: 'draft' | 'needs_review';
+    revisionId: string;
+    summary: ReportSummary;
+    sourceFormats: string[];
+    projectName: string;
+    address: string | null;
+    locationLabel: string | null;
+    lat: number | null;
+    long: number | null;
+  },
+): Promise<void> {
+  await sql`
+    update reports set
+      status = ${r.status}, current_revision_id = ${r.revisionId}, baseline_revision_id = ${r.revisionId},
+      summary = ${sql.json(r.summary as never)}, source_formats = ${r.sourceFormats}, project_name = ${r.projectName},
+      project_address = ${r.address}, location_label = ${r.locationLabel}, location_lat = ${r.lat}, location_long = ${r.long},
+      updated_at = now()
+    where workspace_id = ${workspaceId} and id = ${reportId}`;
+}
+
+export async function failReportImport(
+  sql: Db,
+  workspaceId: string,
+  reportId: string,
+  summary: Partial<ReportSummary>,
+  sourceFormats: string[],
+): Promise<void> {
+  await sql`
+    update reports set status = 'failed', summary = ${sql.json(summary as never)}, source_formats = ${sourceFormats}, updated_at = now()
+    where workspace_id = ${workspaceId} and id = ${reportId}`;
+}
+
+export async function findRevision(sql: Db, workspaceId: string, reportId: string, revisionId: string): Promise<RevisionRow | undefined> {
+  const [row] = await sql<RevisionRow[]>`
+    select id, report_id, revision_number, summary, geometry from report_revisions
+    where workspace_id = ${workspaceId} and report_id = ${reportId} and id = ${revisionId}`;
+  return row;
+}
+
+export async function insertExports(
+  sql: Db,
+  rows: { id: string; workspace_id: string; report_id: string; revision_id: string; format: ExportFormat; file_name: string; mime_type: string }[],
+): Promise<ExportRow[]> {
+  return sql<ExportRow[]>`
+    insert into report_exports ${sql(
+      rows.map((r) => ({ ...r, status: 'pending' })),
+      'id', 'workspace_id', 'report_id', 'revision_id', 'format', 'file_name', 'mime_type', 'status',
+    )}
+    returning *`;
+}
+
+export async function listReportExports(sql: Db, workspaceId: string, reportId: string): Promise<ExportRow[]> {
+  return sql<ExportRow[]>`
+    select * from report_exports where workspace_id = ${workspaceId} and report_id = ${reportId}
+    order by created_at desc, id desc`;
+}
+
+/** An export of an active report; archived reports' exports behave as absent too. */
+export async function findExport(sql: Db, workspaceId: string, id: string): Promise<ExportRow | undefined> {
+  const [row] = await sql<ExportRow[]>`
+    select e.* from report_exports e join reports r on r.id = e.report_id and r.workspace_id = e.workspace_id
+    where e.workspace_id = ${workspaceId} and e.id = ${id} and r.status <> 'archived'`;
+  return row;
+}
+
+export async function listExportsById(sql: Db, workspaceId: string, ids: string[]): Promise<ExportRow[]> {
+  return sql<ExportRow[]>`
+    select * from report_exports where workspace_id = ${workspaceId} and id = any(${ids}) order by created_at, id`;
+}
+
+export async function markExportReady(
+  sql: Db,
+  workspaceId: string,
+  id: string,
+  r: { storageKey: string; sizeBytes: number; checksum: string },
+): Promise<void> {
+  await sql`
+    update report_exports set status = 'ready', storage_key = ${r.storageKey}, size_bytes = ${r.sizeBytes},
+      checksum = ${r.checksum}, error = null, completed_at = now()
+    where workspace_id = ${workspaceId} and id = ${id}`;
+}
+
+export async function markExportFailed(sql: Db, workspaceId: string, id: string, error: string): Promise<void> {
+  await sql`
+    update report_exports set status = 'failed', error = ${error}, completed_at = now()
+    where workspace_id = ${workspaceId} and id = ${id}`;
+}

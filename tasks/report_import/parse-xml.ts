@@ -1,0 +1,115 @@
+import { XMLParser } from 'fast-xml-parser';
+import { PermanentError } from '../../core/errors.ts';
+import type { Geometry, LengthKind } from '../../storage/reports.ts';
+import { completeLengths, normalizePitch, round, type Measurements } from './summary.ts';
+import { TableScanner, humanize } from './table.ts';
+
+type Node = Record<string, unknown>;
+
+const LINE_KINDS: Record<string, LengthKind> = {
+  RIDGE: 'ridge',
+  HIP: 'hip',
+  VALLEY: 'valley',
+  RAKE: 'rake',
+  EAVE: 'eave',
+  STEPFLASH: 'step_flashing',
+  STEP_FLASHING: 'step_flashing',
+};
+
+const list = (v: unknown): Node[] => (v === undefined || v === null ? [] : Array.isArray(v) ? (v as Node[]) : [v as Node]);
+
+/**
+ * EagleView-style XML (EAGLEVIEW_EXPORT: LOCATION, STRUCTURES/ROOF with FACES, LINES and
+ * POINTS), else any XML whose element or attribute names read as measurement labels.
+ * Entity declarations are refused outright and entity expansion is off, so entity bombs
+ * cannot expand.
+ */
+export function parseXml(data: Buffer): Measurements {
+  const text = data.toString('utf8');
+  if (/<!ENTITY/i.test(text)) throw new PermanentError('XML declares entities (<!ENTITY>); documents with entity declarations are refused');
+  let doc: Node;
+  try {
+    doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', processEntities: false, parseTagValue: false, parseAttributeValue: false }).parse(text, true) as Node;
+  } catch (err) {
+    throw new PermanentError(`XML is malformed: ${(err as Error).message.split('\n')[0]}`);
+  }
+  const root = Object.entries(doc).find(([k]) => !k.startsWith('?'));
+  if (!root) throw new PermanentError('XML has no root element');
+  return root[0].toUpperCase() === 'EAGLEVIEW_EXPORT' ? eagleView(root[1] as Node) : generic(root[1]);
+}
+
+function eagleView(root: Node): Measurements {
+  const loc = list(root.LOCATION)[0] ?? {};
+  const address = [loc.address, loc.city, [loc.state, loc.postal].filter(Boolean).join(' ')].filter(Boolean).join(', ') || undefined;
+  const lengths: Partial<Record<LengthKind, number>> = {};
+  const facets: NonNullable<Measurements['facets']> = [];
+  const geometry: Geometry = { facets: [], lines: [] };
+  for (const structures of list(root.STRUCTURES)) {
+    for (const roof of list(structures.ROOF)) {
+      const points = new Map<string, [number, number, number]>();
+      for (const p of list((roof.POINTS as Node | undefined)?.POINT)) {
+        const xyz = String(p.data ?? '').split(',').map(Number);
+        if (xyz.length >= 2 && xyz.every(Number.isFinite)) points.set(String(p.id), [xyz[0]!, xyz[1]!, xyz[2] ?? 0]);
+      }
+      const lines = new Map<string, string[]>();
+      for (const l of list((roof.LINES as Node | undefined)?.LINE)) {
+        const ids = String(l.path ?? '').split(',').map((s) => s.trim());
+        lines.set(String(l.id), ids);
+        const kind = LINE_KINDS[String(l.type ?? '').toUpperCase()];
+        const pts = ids.map((id) => points.get(id)).filter((p) => p !== undefined);
+        if (!kind || pts.length < 2) continue;
+        let len = 0;
+        for (let i = 1; i < pts.length; i++) len += Math.hypot(pts[i]![0] - pts[i - 1]![0], pts[i]![1] - pts[i - 1]![1], pts[i]![2] - pts[i - 1]![2]);
+        lengths[kind] = (lengths[kind] ?? 0) + len;
+        geometry.lines.push({ kind, points: pts.map((p) => [p[0], p[1]]) });
+      }
+      for (const face of list((roof.FACES as Node | undefined)?.FACE)) {
+        for (const poly of list(face.POLYGON)) {
+          const area = Number(poly.unroundedsize ?? poly.size);
+          if (!Number.isFinite(area)) continue;
+          const id = String(face.designator ?? face.id ?? `F${facets.length + 1}`);
+          const pitch = poly.pitch !== undefined ? normalizePitch(String(poly.pitch)) ?? null : null;
+          facets.push({ id, area_sqft: round(area), pitch });
+          const ring = ringOf(String(poly.path ?? ''), lines, points);
+          if (ring.length >= 3) geometry.facets.push({ id, pitch, points: ring });
+        }
+      }
+    }
+  }
+  return {
+    address,
+    lat: loc.lat !== undefined ? Number(loc.lat) : undefined,
+    long: loc.long !== undefined ? Number(loc.long) : undefined,
+    facets,
+    facet_count: facets.length || undefined,
+    lengths: completeLengths(lengths),
+    geometry: geometry.facets.length || geometry.lines.length ? geometry : undefined,
+  };
+}
+
+/** The polygon's corners, walking its edge lines in order. */
+function ringOf(path: string, lines: Map<string, string[]>, points: Map<string, [number, number, number]>): [number, number][] {
+  const ids: string[] = [];
+  for (const lineId of path.split(',').map((s) => s.trim())) {
+    for (const p of lines.get(lineId) ?? []) if (ids.at(-1) !== p && ids[0] !== p) ids.push(p);
+  }
+  return ids.map((id) => points.get(id)).filter((p) => p !== undefined).map((p) => [p[0], p[1]]);
+}
+
+/** Leaf elements and attributes become label/value rows for the table scanner. */
+function generic(root: unknown): Measurements {
+  const scanner = new TableScanner();
+  let visited = 0;
+  const walk = (node: unknown, name: string) => {
+    if (++visited > 200_000) return;
+    if (node === null || node === undefined) return;
+    if (typeof node !== 'object') {
+      scanner.push([humanize(name), String(node)]);
+      return;
+    }
+    if (Array.isArray(node)) return node.forEach((n) => walk(n, name));
+    for (const [k, v] of Object.entries(node as Node)) walk(v, k === '#text' ? name : k);
+  };
+  walk(root, '');
+  return scanner.result();
+}

@@ -1,0 +1,145 @@
+import { LENGTH_KINDS, type FacetSummary, type Geometry, type LengthKind, type Lengths, type ReportSummary, type WasteRow } from '../../storage/reports.ts';
+
+/** What one parser found; every field optional, merged across the files of a package. */
+export interface Measurements {
+  address?: string;
+  total_area_sqft?: number;
+  predominant_pitch?: string;
+  facet_count?: number;
+  facets?: FacetSummary[];
+  areas_per_pitch?: { pitch: string; area_sqft: number }[];
+  lengths?: Partial<Lengths>;
+  waste_table?: WasteRow[];
+  lat?: number;
+  long?: number;
+  geometry?: Geometry;
+  warnings?: string[];
+}
+
+export interface ParsedFile {
+  file_name: string;
+  /** Formats found, outermost first (a zip lists itself and what it held). */
+  formats: string[];
+  measurements: Measurements[];
+}
+
+const WASTE_PERCENTS = [0, 5, 10, 12, 15, 17, 20, 25, 30];
+
+/** Squares (100 sq ft) rounded up to a third of a square, as shingle bundles are sold. */
+export function squaresOf(areaSqft: number): number {
+  return Math.round((Math.ceil((areaSqft / 100) * 3 - 1e-9) / 3) * 100) / 100;
+}
+
+export function wasteTable(areaSqft: number): WasteRow[] {
+  return WASTE_PERCENTS.map((p) => {
+    const area = Math.round(areaSqft * (1 + p / 100));
+    return { waste_percent: p, area_sqft: area, squares: squaresOf(area) };
+  });
+}
+
+/** "5", "5/12", "5:12" or "5 in 12" → "5/12". */
+export function normalizePitch(value: string | number): string | undefined {
+  const m = String(value).match(/(\d+(?:\.\d+)?)\s*(?:\/|:|in)\s*12\b/i) ?? String(value).match(/^\s*(\d+(?:\.\d+)?)\s*$/);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  return Number.isFinite(n) && n >= 0 && n <= 48 ? `${n}/12` : undefined;
+}
+
+export function round(n: number, digits = 1): number {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+/** First value wins per field, so the primary file of a package decides over later ones. */
+export function mergeMeasurements(parts: Measurements[]): Measurements {
+  const out: Measurements = { lengths: {}, warnings: [] };
+  for (const part of parts) {
+    // A file's own facets stand for its totals, so the first file wins for those too.
+    const m = {
+      ...part,
+      total_area_sqft: part.total_area_sqft ?? (part.facets?.length ? round(part.facets.reduce((s, f) => s + f.area_sqft, 0)) : undefined),
+      predominant_pitch: part.predominant_pitch ?? predominantPitch(part.facets ?? [], part.areas_per_pitch),
+    };
+    for (const [k, v] of Object.entries(m) as [keyof Measurements, unknown][]) {
+      if (v === undefined || k === 'lengths' || k === 'warnings') continue;
+      if (Array.isArray(v) && v.length === 0) continue;
+      if (out[k] === undefined) (out as Record<string, unknown>)[k] = v;
+    }
+    for (const [k, v] of Object.entries(m.lengths ?? {})) {
+      if (v !== undefined && v !== null && out.lengths![k as keyof Lengths] === undefined) out.lengths![k as keyof Lengths] = v;
+    }
+    out.warnings!.push(...(m.warnings ?? []));
+  }
+  return out;
+}
+
+/**
+ * Lengths measured from drawn geometry: once any line is classified the drawing is taken as
+ * complete, so a kind with no lines is 0 ft rather than unknown.
+ */
+export function completeLengths(found: Partial<Record<LengthKind, number>>): Partial<Lengths> {
+  if (!Object.keys(found).length) return {};
+  return Object.fromEntries(LENGTH_KINDS.map((k) => [k, round(found[k] ?? 0)]));
+}
+
+const KEY_LENGTHS: LengthKind[] = ['valley', 'rake', 'eave'];
+
+export type Outcome =
+  | { status: 'draft' | 'needs_review'; summary: ReportSummary; measurements: Measurements }
+  | { status: 'failed'; reason: string };
+
+/**
+ * The normalized summary and the status it earns: draft when every key measurement (area,
+ * pitch, ridges and hips, valleys, rakes, eaves) is present, needs_review when some are,
+ * failed when none is.
+ */
+export function summarize(files: ParsedFile[]): Outcome {
+  const m = mergeMeasurements(files.flatMap((f) => f.measurements));
+  const lengths: Lengths = {
+    ridge: m.lengths?.ridge ?? null,
+    hip: m.lengths?.hip ?? null,
+    valley: m.lengths?.valley ?? null,
+    rake: m.lengths?.rake ?? null,
+    eave: m.lengths?.eave ?? null,
+    step_flashing: m.lengths?.step_flashing ?? null,
+    ridge_hip: m.lengths?.ridge_hip ?? (m.lengths?.ridge != null && m.lengths?.hip != null ? m.lengths.ridge + m.lengths.hip : null),
+  };
+  const facets = m.facets ?? [];
+  const area = m.total_area_sqft;
+  const pitch = m.predominant_pitch;
+
+  const missing: string[] = [];
+  if (area === undefined) missing.push('total_area_sqft');
+  if (!pitch) missing.push('predominant_pitch');
+  if (lengths.ridge_hip === null) missing.push('ridge', 'hip');
+  for (const k of KEY_LENGTHS) if (lengths[k] === null) missing.push(k);
+  const foundAny = area !== undefined || pitch !== undefined || Object.values(lengths).some((v) => v !== null);
+  if (!foundAny) {
+    const names = files.map((f) => f.file_name).join(', ');
+    return { status: 'failed', reason: `No roof measurements (area, pitch or line lengths) were found in ${names}` };
+  }
+  const summary: ReportSummary = {
+    address: m.address ?? null,
+    total_area_sqft: area ?? null,
+    total_squares: area !== undefined ? round(area / 100, 2) : null,
+    predominant_pitch: pitch ?? null,
+    facet_count: m.facet_count ?? (facets.length || null),
+    facets,
+    areas_per_pitch: m.areas_per_pitch ?? [],
+    lengths_ft: lengths,
+    waste_table: m.waste_table ?? (area !== undefined ? wasteTable(area) : []),
+    missing,
+    warnings: [...new Set(m.warnings)],
+    sources: files.flatMap((f) => f.formats.slice(0, 1).map((format) => ({ file_name: f.file_name, format }))),
+  };
+  return { status: missing.length ? 'needs_review' : 'draft', summary, measurements: m };
+}
+
+function predominantPitch(facets: FacetSummary[], perPitch?: { pitch: string; area_sqft: number }[]): string | undefined {
+  const totals = new Map<string, number>();
+  for (const p of perPitch ?? []) totals.set(p.pitch, (totals.get(p.pitch) ?? 0) + p.area_sqft);
+  if (!totals.size) for (const f of facets) if (f.pitch) totals.set(f.pitch, (totals.get(f.pitch) ?? 0) + f.area_sqft);
+  let best: string | undefined;
+  for (const [pitch, a] of totals) if (best === undefined || a > totals.get(best)!) best = pitch;
+  return best;
+}
