@@ -1,12 +1,14 @@
 import type { TaskList } from 'graphile-worker';
 import type { TaskDeps } from '../tasks/context.ts';
 import cleanup from '../tasks/cleanup.ts';
+import reportImport from '../tasks/report_import.ts';
 import visualization_generate from '../tasks/visualization_generate.ts';
 
 /** Task identifiers are the task modules' file names. */
 export function buildTaskList(deps: TaskDeps): TaskList {
   return {
     cleanup: cleanup(deps),
+    report_import: reportImport(deps),
     visualization_generate: visualization_generate(deps),
   };
 }
