@@ -1,0 +1,107 @@
+import { createServer, type Server } from 'node:http';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, type Tenant } from './harness.ts';
+import { expectMatchesSpec } from './openapi.ts';
+import { createVisualization, download, generate, startImageHost, type ImageHost } from './visualizations.fixtures.ts';
+import { countAttempts } from '../storage/visualizationAttempts.ts';
+
+/** What the stand-in model answers, one entry per call; the last entry repeats. */
+let script: ('ok' | '500' | '429' | 'garbage')[] = ['ok'];
+let calls: { auth: string | undefined; body: any }[] = [];
+let model: Server;
+let host: ImageHost;
+let t: TestContext;
+let tenant: Tenant;
+let rendered: Buffer;
+
+beforeAll(async () => {
+  rendered = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#b5583a' } }).png().toBuffer();
+  model = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      calls.push({ auth: req.headers.authorization, body: JSON.parse(Buffer.concat(chunks).toString()) });
+      const step = script[Math.min(calls.length - 1, script.length - 1)];
+      if (step === 'ok') res.writeHead(200, { 'content-type': 'image/png' }).end(rendered);
+      else if (step === 'garbage') res.writeHead(200, { 'content-type': 'image/png' }).end('{"oops": "not an image"}');
+      else if (step === '429') res.writeHead(429, { 'retry-after': '0' }).end();
+      else res.writeHead(500).end('model exploded');
+    });
+  });
+  model.listen(0, '127.0.0.1');
+  await once(model, 'listening');
+  host = await startImageHost();
+  t = await createTestContext({
+    RATE_LIMIT_PER_MINUTE: '10000',
+    IMAGE_MODEL_PROVIDER: 'http',
+    IMAGE_MODEL_URL: `http://127.0.0.1:${(model.address() as { port: number }).port}/v1/render`,
+    IMAGE_MODEL_API_KEY: 'model-secret',
+    IMAGE_FETCH_ALLOW_PRIVATE: 'true',
+    GENERATE_WAIT_MS: '20000',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'viz-http-')),
+  });
+  await t.startWorker({ concurrency: 1 });
+  tenant = await t.tenant();
+});
+afterAll(async () => {
+  await t.close();
+  await host.close();
+  model.closeAllConnections();
+  model.close();
+});
+beforeEach(() => {
+  calls = [];
+});
+
+async function run(steps: typeof script) {
+  script = steps;
+  const created = await createVisualization(t, tenant, { session_id: 'http', original_image_url: host.url('/house.jpg') });
+  return generate(t, tenant, created.id);
+}
+
+describe('visualization_generate with the http provider', () => {
+  it('sends the image, prompt and selection with the API key and stores the returned image', async () => {
+    const before = await countAttempts(t.sql, tenant.workspaceId);
+    const res = await run(['ok']);
+    expect(res.status).toBe(200);
+    await expectMatchesSpec(t, 'POST', '/api/v1/visualizations/{visualization_id}/generate', res);
+    expect(res.body.visualization.status).toBe('completed');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.auth).toBe('Bearer model-secret');
+    expect(calls[0]!.body).toMatchObject({
+      image: { content_type: 'image/jpeg', data: expect.any(String) },
+      prompt: expect.stringMatching(/Replace only the roof/),
+      selection: { color: { name: expect.any(String), hex: expect.stringMatching(/^#/) } },
+    });
+    const out = await download(t, res.body.visualization.generated_image_url);
+    expect(out.type).toBe('image/png');
+    expect(out.bytes.equals(rendered)).toBe(true);
+    expect((await countAttempts(t.sql, tenant.workspaceId)).succeeded).toBe(before.succeeded + 1);
+  });
+
+  it('retries 500 and 429 answers with backoff and completes', async () => {
+    const res = await run(['500', '429', 'ok']);
+    expect(res.body.visualization.status).toBe('completed');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('fails the row and releases the attempt when the model keeps answering 500', async () => {
+    const before = await countAttempts(t.sql, tenant.workspaceId);
+    const res = await run(['500']);
+    expect(res.body.visualization).toMatchObject({ status: 'failed', processing_error: expect.stringMatching(/Image model failed after 4 tries: HTTP 500/) });
+    expect(calls).toHaveLength(4);
+    expect((await countAttempts(t.sql, tenant.workspaceId)).released).toBe(before.released + 1);
+  }, 30_000);
+
+  it('fails the row when the model returns something that is not an image, and keeps working', async () => {
+    const res = await run(['garbage']);
+    expect(res.body.visualization).toMatchObject({ status: 'failed', processing_error: expect.stringMatching(/Image model output is not a readable image/) });
+    expect(calls).toHaveLength(1);
+    expect((await run(['ok'])).body.visualization.status).toBe('completed');
+  });
+});
