@@ -1,16 +1,17 @@
 --! Previous: sha1:64ae7b35a058c453f4a7b5fd37a1883f0aa27912
---! Hash: sha1:6fd68e4b8864d2c1fb1723c1eaf93270a7f6208a
+--! Hash: sha1:a4d01afa4f609b9d8c94bf4c1d15b102f021c937
 --! Message: events and spend
 
--- A session is born from its first page view; its UTM parameters are the first touch.
+-- A session is born from its page views; the earliest one (by occurred_at) is its first touch:
+-- its UTM parameters, or the referring host as a referral when it carries none.
 create table sessions (
   workspace_id text not null references workspaces(id),
   id text not null,
   first_seen_at timestamptz not null,
-  utm_source text,
-  utm_medium text,
-  utm_campaign text,
-  utm_content text,
+  source text,
+  medium text,
+  campaign text,
+  content text,
   referrer_url text,
   landing_page_url text,
   landing_id text,
@@ -20,6 +21,9 @@ create table sessions (
   primary key (workspace_id, id)
 );
 
+-- source, medium, campaign: the event's first-touch attribution when it was recorded (page
+-- views: their own page's touch; form submissions: the upserted lead's effective attribution,
+-- else attribution_params, else the session's first touch). form_count groups on them.
 create table events (
   id text primary key,
   workspace_id text not null references workspaces(id),
@@ -30,11 +34,14 @@ create table events (
   occurred_at timestamptz not null,
   lead_id text references leads(id),
   analytics_only boolean not null default false,
+  source text,
+  medium text,
+  campaign text,
   created_at timestamptz not null default now(),
   unique (workspace_id, external_event_id)
 );
 create index events_session_idx on events (workspace_id, session_id, occurred_at);
-create index events_occurred_idx on events (workspace_id, type, occurred_at);
+create index events_occurred_idx on events (workspace_id, type, occurred_at) include (source, campaign);
 
 create table spend_records (
   id text primary key,
@@ -50,3 +57,35 @@ create table spend_records (
   created_at timestamptz not null default now()
 );
 create index spend_records_range_idx on spend_records (workspace_id, starts_at, ends_at);
+
+-- Nightly materialisation per UTC day, workspace, source and campaign (tasks/spend_rollup.ts).
+-- A day is rewritten whole, so re-running it gives the same rows.
+create table attribution_daily (
+  workspace_id text not null references workspaces(id),
+  day date not null,
+  source text,
+  campaign text,
+  automated_spend_cents bigint not null,
+  other_costs_cents bigint not null,
+  lead_count integer not null,
+  conversion_count integer not null,
+  form_count integer not null,
+  call_count integer not null,
+  sms_count integer not null,
+  computed_at timestamptz not null default now(),
+  unique nulls not distinct (workspace_id, day, source, campaign)
+);
+
+-- Days the rollup has completed for every workspace; the next run resumes after the latest.
+create table attribution_rollup_runs (
+  day date primary key,
+  completed_at timestamptz not null default now()
+);
+
+-- Analytics scan leads by creation time and read only these columns: an index-only scan.
+-- (Owned by the leads migration's table; kept here beside the queries that need it.)
+create index leads_analytics_idx on leads (workspace_id, created_at)
+  include (source, medium, campaign, stage_id, converted_at, sales_value, funnel_gap_summary)
+  where deleted_at is null;
+-- Form submissions with an email but no phone match the lead with that email.
+create index leads_email_idx on leads (workspace_id, lower(contact_email)) where deleted_at is null and contact_email is not null;

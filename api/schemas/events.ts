@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { DateTime, JsonRecord } from './common.ts';
+import { Email, UsAddress, UsPhone } from './contact.ts';
+
+const common = {
+  external_event_id: z.string().min(1).max(200),
+  session_id: z.string().min(1).max(500),
+  page_url: z.url().nullable().optional(),
+  referrer_url: z.url().nullable().optional(),
+  user_agent: z.string().max(512).nullable().optional(),
+  occurred_at: DateTime.optional().describe('When it happened; defaults to the time it was received'),
+};
+
+export const PageViewEventWrite = z
+  .object({
+    ...common,
+    device_type: z.enum(['mobile', 'desktop', 'tablet']).nullable().optional(),
+    landing_id: z.string().max(150).nullable().optional(),
+    landing_name: z.string().max(200).nullable().optional(),
+    landing_slug: z.string().max(80).nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'PageViewEventWrite' });
+
+export const FormSubmissionEventWrite = z
+  .object({
+    ...common,
+    submitted_at: DateTime.optional(),
+    form_id: z.string().max(200).nullable().optional(),
+    form_name: z.string().max(200).nullable().optional(),
+    form_selector: z.string().max(500).nullable().optional(),
+    contact_name: z.string().max(200).nullable().optional(),
+    contact_email: Email.nullable().optional(),
+    contact_phone: UsPhone.nullable().optional(),
+    property_address: UsAddress.nullable().optional(),
+    form_data: JsonRecord.optional(),
+    attribution_params: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('utm_source, utm_medium, utm_campaign, utm_content (or source, medium, campaign, content)'),
+    consent_mode: z.enum(['implicit', 'required']).default('implicit'),
+    consent_granted: z.boolean().optional(),
+  })
+  .strict()
+  .meta({ id: 'FormSubmissionEventWrite' });
+
+const EventRef = z.object({ id: z.string() }).strict();
+
+export const EventTrackResponse = z
+  .object({ event: EventRef, duplicate: z.boolean(), created: z.boolean() })
+  .strict()
+  .meta({ id: 'EventTrackResponse' });
+
+export const FormSubmissionTrackResponse = z
+  .object({
+    event: EventRef,
+    duplicate: z.boolean(),
+    analytics_only: z.boolean(),
+    recorded_analytics: z.boolean(),
+    lead_id: z.string().nullable(),
+    created: z.boolean(),
+  })
+  .strict()
+  .meta({ id: 'FormSubmissionTrackResponse' });
