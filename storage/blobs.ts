@@ -3,7 +3,8 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
+import { Storage, type Bucket, type StorageOptions } from '@google-cloud/storage';
 
 export interface BlobStore {
   /** Writes a whole object; the key is workspace-namespaced by blobKey(). */
@@ -59,7 +60,11 @@ export function verifyLocal(secret: Buffer, key: string, q: URLSearchParams, now
 /** Files under DATA_DIR/blobs, read back through the API's /files route with an HMAC signature. */
 export class LocalBlobStore implements BlobStore {
   private readonly root: string;
-  constructor(dataDir: string, private readonly secret: Buffer, private readonly publicBaseUrl: string) {
+  /**
+   * The base URL may be a getter: a server on port 0 learns its address only after listening,
+   * after the store was built.
+   */
+  constructor(dataDir: string, private readonly secret: Buffer, private readonly publicBaseUrl: string | (() => string)) {
     this.root = resolve(dataDir, 'blobs');
   }
 
@@ -101,10 +106,61 @@ export class LocalBlobStore implements BlobStore {
 
   async signedUrl(key: string, opts: { expiresInSeconds: number; fileName?: string; contentType?: string }): Promise<string> {
     const expires = Math.floor(Date.now() / 1000) + opts.expiresInSeconds;
-    return `${this.publicBaseUrl}/files/${key.split('/').map(encodeURIComponent).join('/')}?${signLocal(this.secret, key, expires, opts.fileName, opts.contentType)}`;
+    const base = typeof this.publicBaseUrl === 'function' ? this.publicBaseUrl() : this.publicBaseUrl;
+    return `${base}/files/${key.split('/').map(encodeURIComponent).join('/')}?${signLocal(this.secret, key, expires, opts.fileName, opts.contentType)}`;
   }
 }
 
-export function createBlobStore(config: { STORAGE_DRIVER: string; DATA_DIR: string; PUBLIC_BASE_URL: string }, secret: Buffer): BlobStore {
-  return new LocalBlobStore(config.DATA_DIR, secret, config.PUBLIC_BASE_URL);
+/**
+ * Google Cloud Storage: objects under the same workspace-namespaced keys, V4 signed read URLs.
+ * Credentials come from the environment (Application Default Credentials) unless given.
+ */
+export class GcsBlobStore implements BlobStore {
+  private readonly bucket: Bucket;
+  constructor(bucketName: string, options: StorageOptions = {}) {
+    this.bucket = new Storage(options).bucket(bucketName);
+  }
+
+  async put(key: string, body: Buffer | Readable, contentType: string): Promise<{ size: number }> {
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    const upload = this.bucket.file(key).createWriteStream({ resumable: false, contentType, metadata: { contentType } });
+    await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, meter, upload);
+    return { size };
+  }
+
+  async get(key: string): Promise<Readable> {
+    const file = this.bucket.file(key);
+    // Fail here on a missing object, as the local driver does, rather than mid-stream.
+    await file.getMetadata();
+    return file.createReadStream();
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.bucket.file(key).delete({ ignoreNotFound: true });
+  }
+
+  async signedUrl(key: string, opts: { expiresInSeconds: number; fileName?: string; contentType?: string }): Promise<string> {
+    const [url] = await this.bucket.file(key).getSignedUrl({
+      version: 'v4',
+      action: 'read',
+      expires: Date.now() + opts.expiresInSeconds * 1000,
+      ...(opts.fileName ? { responseDisposition: `attachment; filename="${safeFileName(opts.fileName)}"` } : {}),
+      ...(opts.contentType ? { responseType: opts.contentType } : {}),
+    });
+    return url;
+  }
+}
+
+export function createBlobStore(
+  config: { STORAGE_DRIVER: string; DATA_DIR: string; PUBLIC_BASE_URL: string; GCS_BUCKET?: string },
+  secret: Buffer,
+): BlobStore {
+  if (config.STORAGE_DRIVER === 'gcs') return new GcsBlobStore(config.GCS_BUCKET!);
+  return new LocalBlobStore(config.DATA_DIR, secret, () => config.PUBLIC_BASE_URL);
 }

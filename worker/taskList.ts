@@ -1,6 +1,7 @@
 import type { TaskList } from 'graphile-worker';
 import type { TaskDeps } from '../tasks/context.ts';
 import cleanup from '../tasks/cleanup.ts';
+import reportExport from '../tasks/report_export.ts';
 import reportImport from '../tasks/report_import.ts';
 import visualization_generate from '../tasks/visualization_generate.ts';
 
@@ -9,6 +10,7 @@ export function buildTaskList(deps: TaskDeps): TaskList {
   return {
     cleanup: cleanup(deps),
     report_import: reportImport(deps),
+    report_export: reportExport(deps),
     visualization_generate: visualization_generate(deps),
   };
 }

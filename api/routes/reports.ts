@@ -26,14 +26,16 @@ import {
 } from '../../storage/reports.ts';
 import {
   ExportBody,
-  ExportIdParams,
+  ExportLookupParams,
   ExportResponse,
   ExportsResponse,
   ImportFields,
   ImportForm,
   ListReportsQuery,
   ReportDetailResponse,
+  MAX_ID_LENGTH,
   ReportIdParams,
+  ReportLookupParams,
   ReportListResponse,
   ReportResponse,
 } from '../schemas/reports.ts';
@@ -201,6 +203,12 @@ function exportScopes(formats: ExportFormat[]): Scope[] {
   return scopes;
 }
 
+async function findExportWithinBounds(ctx: Ctx, id: string): Promise<ExportRow> {
+  const row = id.length <= MAX_ID_LENGTH ? await findExport(ctx.state.db, workspaceId(ctx), id) : undefined;
+  if (!row) throw notFound('Export');
+  return row;
+}
+
 const TAG = 'Reports';
 const LIST_ENDPOINT = 'GET /api/v1/reports';
 
@@ -297,12 +305,11 @@ export const reportRoutes = [
     tag: TAG,
     auth: 'key',
     scopes: ['reports.read'],
-    params: ExportIdParams,
+    params: ExportLookupParams,
     responses: { 200: { description: 'The export artifact', schema: ExportResponse } },
     errors: [401, 403, 404, 429, 500],
     handler: async (ctx, { params }) => {
-      const row = await findExport(ctx.state.db, workspaceId(ctx), params.export_id);
-      if (!row) throw notFound('Export');
+      const row = await findExportWithinBounds(ctx, params.export_id);
       ctx.body = { export: toExportResponse(row, ctx.deps.config.PUBLIC_BASE_URL) };
     },
   }),
@@ -315,12 +322,11 @@ export const reportRoutes = [
     tag: TAG,
     auth: 'key',
     scopes: ['reports.read'],
-    params: ExportIdParams,
+    params: ExportLookupParams,
     responses: { 307: { description: 'Redirect to a short-lived signed storage URL', headers: { Location: 'Signed URL, valid for 5 minutes' } } },
     errors: [401, 403, 404, 409, 429, 500],
     handler: async (ctx, { params }) => {
-      const row = await findExport(ctx.state.db, workspaceId(ctx), params.export_id);
-      if (!row) throw notFound('Export');
+      const row = await findExportWithinBounds(ctx, params.export_id);
       if (row.status !== 'ready' || !row.storage_key) throw conflict(`Export is ${row.status}, not ready for download`, { status: row.status });
       const url = await ctx.deps.blobs.signedUrl(row.storage_key, { expiresInSeconds: SIGNED_URL_SECONDS, fileName: row.file_name, contentType: row.mime_type });
       ctx.set('Cache-Control', 'no-store');
@@ -337,12 +343,12 @@ export const reportRoutes = [
     tag: TAG,
     auth: 'key',
     scopes: ['reports.read'],
-    params: ReportIdParams,
+    params: ReportLookupParams,
     responses: { 200: { description: 'The report and its exports, newest first', schema: ReportDetailResponse } },
     errors: [401, 403, 404, 429, 500],
     handler: async (ctx, { params }) => {
       const ws = workspaceId(ctx);
-      const report = await findActiveReport(ctx.state.db, ws, params.report_id);
+      const report = params.report_id.length <= MAX_ID_LENGTH ? await findActiveReport(ctx.state.db, ws, params.report_id) : undefined;
       if (!report) throw notFound('Report');
       const exports = await listReportExports(ctx.state.db, ws, report.id);
       ctx.body = { report: toReportResponse(report), exports: exports.map((e) => toExportResponse(e, ctx.deps.config.PUBLIC_BASE_URL)) };

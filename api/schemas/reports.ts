@@ -52,8 +52,13 @@ export const ReportExportArtifact = z
   .strict()
   .meta({ id: 'ReportExportArtifact' });
 
-export const ReportIdParams = z.object({ report_id: idParam(200) }).strict();
-export const ExportIdParams = z.object({ export_id: idParam(200) }).strict();
+/** Path ids of endpoints that list no 400: an id beyond 1..200 characters finds nothing (404). */
+export const MAX_ID_LENGTH = 200;
+const lookupId = z.string().describe(`1..${MAX_ID_LENGTH} characters; a longer id is not found (404)`);
+export const ReportLookupParams = z.object({ report_id: lookupId }).strict();
+export const ExportLookupParams = z.object({ export_id: lookupId }).strict();
+/** The export endpoint lists 400, so its bounds are validated. */
+export const ReportIdParams = z.object({ report_id: idParam(MAX_ID_LENGTH) }).strict();
 
 export const ListReportsQuery = z
   .object({
