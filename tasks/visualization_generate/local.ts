@@ -6,6 +6,8 @@ import type { RenderInput, RenderedImage } from './provider.ts';
 
 /** Width the roof is searched at: enough for the outline, small enough to be instant. */
 const ANALYSIS_WIDTH = 320;
+/** Caller-supplied masks are kept this wide: sharper than the search, still small. */
+const SUPPLIED_MASK_WIDTH = 1024;
 
 function hexToRgb(hex: string): [number, number, number] {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
@@ -13,7 +15,11 @@ function hexToRgb(hex: string): [number, number, number] {
   return [parseInt(m[1]!, 16), parseInt(m[2]!, 16), parseInt(m[3]!, 16)];
 }
 
-const open = (image: Buffer) => sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+/** Decoder for the photo; auto-orientation only when EXIF asks for it, as it buffers the whole image. */
+const open = (image: Buffer, orientation: number | undefined) => {
+  const img = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  return orientation && orientation > 1 ? img.rotate() : img;
+};
 
 async function decodeFailure<T>(work: Promise<T>): Promise<T> {
   try {
@@ -23,26 +29,51 @@ async function decodeFailure<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-/** The roof mask at full size, feathered so the new colour blends into the eaves. */
-async function roofMask(input: RenderInput, width: number, height: number): Promise<Buffer> {
-  const feather = Math.max(0.6, width / 1500);
+interface Mask {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/**
+ * The roof mask at a fraction of the photo's size (white = roof): found in a small rendering,
+ * or the caller's mask. It is sampled bilinearly per pixel below, so no full-size mask is
+ * ever allocated; a 12 MP photo then needs one RGB buffer and nothing else of its size.
+ */
+async function roofMask(input: RenderInput, orientation: number | undefined): Promise<Mask> {
   if (input.mask) {
-    return decodeFailure(
-      sharp(input.mask, { limitInputPixels: MAX_INPUT_PIXELS }).resize(width, height, { fit: 'fill' }).blur(feather)
-        .extractChannel(0).raw().toBuffer(),
+    const { data, info } = await decodeFailure(
+      sharp(input.mask, { limitInputPixels: MAX_INPUT_PIXELS }).resize({ width: SUPPLIED_MASK_WIDTH }).extractChannel(0).raw()
+        .toBuffer({ resolveWithObject: true }),
     );
+    return { data, width: info.width, height: info.height };
   }
   const small = await decodeFailure(
-    open(input.image).resize({ width: ANALYSIS_WIDTH }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }),
+    open(input.image, orientation).resize({ width: ANALYSIS_WIDTH }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }),
   );
   const mask = detectRoof({ data: small.data, width: small.info.width, height: small.info.height });
   if (!mask) throw new PermanentError('No roof was found in the photo; use a photo where the roof is seen against the sky');
-  return sharp(Buffer.from(mask), { raw: { width: small.info.width, height: small.info.height, channels: 1 } })
-    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
-    .blur(feather)
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
+  return { data: mask, width: small.info.width, height: small.info.height };
+}
+
+/** Opacity of the new colour at photo pixel (x, y): the mask upsampled, its edge a short ramp. */
+function opacity(mask: Mask, width: number, height: number) {
+  const sx = mask.width / width;
+  const sy = mask.height / height;
+  return (x: number, y: number) => {
+    const fx = Math.min(mask.width - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+    const fy = Math.min(mask.height - 1, Math.max(0, (y + 0.5) * sy - 0.5));
+    const x0 = fx | 0, y0 = fy | 0;
+    const x1 = Math.min(mask.width - 1, x0 + 1), y1 = Math.min(mask.height - 1, y0 + 1);
+    const wx = fx - x0, wy = fy - y0;
+    const d = mask.data;
+    const top = d[y0 * mask.width + x0]! * (1 - wx) + d[y0 * mask.width + x1]! * wx;
+    const bottom = d[y1 * mask.width + x0]! * (1 - wx) + d[y1 * mask.width + x1]! * wx;
+    const v = (top * (1 - wy) + bottom * wy) / 255;
+    // Smoothstep over the middle of the ramp: crisp eaves without a stair-stepped edge.
+    const t = Math.min(1, Math.max(0, (v - 0.25) * 2));
+    return t * t * (3 - 2 * t);
+  };
 }
 
 /**
@@ -51,34 +82,40 @@ async function roofMask(input: RenderInput, width: number, height: number): Prom
  * average, so shingle rows, shadows and highlights survive the change of colour.
  */
 export async function renderLocal(input: RenderInput): Promise<RenderedImage> {
+  const { orientation } = await decodeFailure(sharp(input.image).metadata());
+  const mask = await roofMask(input, orientation);
   const { data, info } = await decodeFailure(
-    open(input.image).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }),
+    open(input.image, orientation).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }),
   );
   const { width, height } = info;
-  const mask = await roofMask(input, width, height);
+  const alphaAt = opacity(mask, width, height);
   const [tr, tg, tb] = hexToRgb(input.color.hex);
 
   let sum = 0;
   let weight = 0;
-  for (let p = 0, i = 0; p < mask.length; p += 7, i = p * 3) {
-    const a = mask[p]!;
-    if (a < 128) continue;
-    sum += 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
-    weight++;
+  for (let y = 0; y < height; y += 4) {
+    for (let x = 0; x < width; x += 4) {
+      if (alphaAt(x, y) < 0.5) continue;
+      const i = (y * width + x) * 3;
+      sum += 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+      weight++;
+    }
   }
   if (!weight) throw new PermanentError('The roof mask is empty');
   const mean = Math.max(8, sum / weight);
   // Slightly flattened so that highlights do not burn out in light colours.
   const contrast = 0.85;
 
-  for (let p = 0, i = 0; p < mask.length; p++, i += 3) {
-    const a = mask[p]! / 255;
-    if (a === 0) continue;
-    const l = 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
-    const ratio = Math.min(2, Math.max(0.25, 1 + (l / mean - 1) * contrast));
-    data[i] = Math.min(255, data[i]! * (1 - a) + tr * ratio * a);
-    data[i + 1] = Math.min(255, data[i + 1]! * (1 - a) + tg * ratio * a);
-    data[i + 2] = Math.min(255, data[i + 2]! * (1 - a) + tb * ratio * a);
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i += 3) {
+      const a = alphaAt(x, y);
+      if (a === 0) continue;
+      const l = 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+      const ratio = Math.min(2, Math.max(0.25, 1 + (l / mean - 1) * contrast));
+      data[i] = Math.min(255, data[i]! * (1 - a) + tr * ratio * a);
+      data[i + 1] = Math.min(255, data[i + 1]! * (1 - a) + tg * ratio * a);
+      data[i + 2] = Math.min(255, data[i + 2]! * (1 - a) + tb * ratio * a);
+    }
   }
   const bytes = await sharp(data, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
   return { bytes, contentType: 'image/jpeg' };
