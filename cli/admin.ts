@@ -9,6 +9,7 @@ import { keyCommands } from './commands/key.ts';
 import { jobsCommands } from './commands/jobs.ts';
 import { catalogCommands } from './commands/catalog.ts';
 import { shareLinkCommands } from './commands/shareLink.ts';
+import { spendCommands } from './commands/spend.ts';
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -30,6 +31,7 @@ const commands: Record<string, Command> = {
   ...jobsCommands,
   ...catalogCommands,
   ...shareLinkCommands,
+  ...spendCommands,
 };
 
 function usage(): string {

@@ -3,9 +3,10 @@ import { meRoutes } from './me.ts';
 import { pipelineRoutes } from './pipeline.ts';
 import { leadRoutes } from './leads.ts';
 import { eventRoutes } from './events.ts';
+import { analyticsRoutes } from './analytics.ts';
 import { reportRoutes } from './reports.ts';
 import { visualizationRoutes } from './visualizations.ts';
 import { shareLinkRoutes } from './shareLinks.ts';
 
 /** Every endpoint of the API, in the spec's order of groups. */
-export const allRoutes: RouteDef[] = [...meRoutes, ...leadRoutes, ...eventRoutes, ...pipelineRoutes, ...reportRoutes, ...visualizationRoutes, ...shareLinkRoutes];
+export const allRoutes: RouteDef[] = [...meRoutes, ...leadRoutes, ...analyticsRoutes, ...eventRoutes, ...pipelineRoutes, ...reportRoutes, ...visualizationRoutes, ...shareLinkRoutes];

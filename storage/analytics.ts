@@ -1,0 +1,324 @@
+import type { Db } from './db.ts';
+
+/** Rows group on the lead's effective first-touch source or campaign. */
+export type Dimension = 'source' | 'campaign';
+
+export interface AnalyticsScope {
+  from: Date;
+  to: Date;
+  timezone: string;
+  /** Group rows by this column. */
+  dimension: Dimension;
+  /** Restrict to one value of the other column (null: the value is null). */
+  only?: { column: Dimension; value: string | null };
+}
+
+export interface DailyPoint {
+  date: string;
+  lead_count: number;
+  conversion_count: number;
+  prorated_spend_cents: number;
+  form_count: number;
+  call_count: number;
+}
+
+/** Everything measured for one row (or the summary); turned into AttributionMetrics by the API. */
+export interface RowFigures {
+  value: string | null;
+  medium: string | null;
+  lead_count: number;
+  conversion_count: number;
+  funnel_gap_count: number;
+  revenue: number;
+  avg_lead_to_sold_seconds: number | null;
+  stage_counts: Map<string, number>;
+  funnel_gap_stage_counts: Map<string, number>;
+  form_count: number;
+  call_count: number;
+  answered_call_count: number;
+  missed_call_count: number;
+  call_duration_seconds_total: number;
+  avg_call_duration_seconds: number | null;
+  sms_inbound_count: number;
+  sms_outbound_count: number;
+  sms_inbound_thread_count: number;
+  sms_responded_thread_count: number;
+  automated_spend_cents: number;
+  other_costs_cents: number;
+  days: Map<string, DailyPoint>;
+}
+
+export interface StageRef {
+  id: string;
+  key: string;
+  label: string;
+  sort_order: number;
+  is_conversion_stage: boolean;
+  active: boolean;
+}
+
+const col = (sql: Db, alias: string, c: Dimension) => sql(`${alias}.${c}`);
+
+function onlyFilter(sql: Db, alias: string, only: AnalyticsScope['only']) {
+  if (!only) return sql``;
+  return only.value === null ? sql`and ${col(sql, alias, only.column)} is null` : sql`and ${col(sql, alias, only.column)} = ${only.value}`;
+}
+
+/** The local calendar days that [from, to) touches in the timezone, as YYYY-MM-DD. */
+export async function rangeDays(sql: Db, from: Date, to: Date, timezone: string): Promise<string[]> {
+  const rows = await sql<{ date: string }[]>`
+    select d::date::text as date
+    from generate_series((${from}::timestamptz at time zone ${timezone})::date::timestamp,
+                         ((${to}::timestamptz - interval '1 microsecond') at time zone ${timezone})::date::timestamp,
+                         interval '1 day') d`;
+  return rows.map((r) => r.date);
+}
+
+export async function listAllStages(sql: Db, workspaceId: string): Promise<StageRef[]> {
+  return sql<StageRef[]>`
+    select id, key, label, sort_order, is_conversion_stage, active from pipeline_stages
+    where workspace_id = ${workspaceId} order by sort_order, id`;
+}
+
+/** Whether the workspace has ever seen this value: on an active lead, a spend record or a form. */
+export async function attributionValueExists(sql: Db, workspaceId: string, column: Dimension, value: string | null): Promise<boolean> {
+  const match = (alias: string) => (value === null ? sql`${col(sql, alias, column)} is null` : sql`${col(sql, alias, column)} = ${value}`);
+  const [row] = await sql<{ found: boolean }[]>`
+    select exists (select 1 from leads l where l.workspace_id = ${workspaceId} and l.deleted_at is null and ${match('l')})
+        or exists (select 1 from spend_records s where s.workspace_id = ${workspaceId} and ${match('s')})
+        or exists (select 1 from events e where e.workspace_id = ${workspaceId} and e.type = 'form_submission' and ${match('e')})
+      as found`;
+  return row!.found;
+}
+
+interface LeadAggRow {
+  g: number;
+  k: string | null;
+  stage_id: string | null;
+  day: string | null;
+  lead_count: number;
+  conversion_count: number;
+  funnel_gap_count: number;
+  revenue: string | null;
+  avg_sold: string | null;
+  min_medium: string | null;
+  max_medium: string | null;
+  medium_count: number;
+}
+
+/**
+ * One pass over the leads created in the range, aggregated per row, row × stage and row × day,
+ * and the same without the row for the summary. grouping() tells the sets apart (bit 2: row,
+ * bit 1: stage, bit 0: day; a set bit means "not grouped").
+ */
+export async function aggregateLeads(sql: Db, workspaceId: string, s: AnalyticsScope): Promise<LeadAggRow[]> {
+  return sql<LeadAggRow[]>`
+    with l as (
+      select ${col(sql, 'l', s.dimension)} as k, l.medium, l.stage_id, l.converted_at, l.created_at, l.sales_value,
+             coalesce((l.funnel_gap_summary->>'has_gap')::boolean, false) as gap,
+             (l.created_at at time zone ${s.timezone})::date::text as day
+      from leads l
+      where l.workspace_id = ${workspaceId} and l.deleted_at is null
+        and l.created_at >= ${s.from} and l.created_at < ${s.to} ${onlyFilter(sql, 'l', s.only)}
+    )
+    select grouping(k, stage_id, day) as g, k, stage_id, day,
+           count(*)::int as lead_count,
+           count(converted_at)::int as conversion_count,
+           count(*) filter (where gap)::int as funnel_gap_count,
+           sum(sales_value) filter (where converted_at is not null)::text as revenue,
+           avg(extract(epoch from converted_at) - extract(epoch from created_at))::text as avg_sold,
+           min(medium) as min_medium, max(medium) as max_medium, count(medium)::int as medium_count
+    from l
+    group by grouping sets ((k), (k, stage_id), (k, day), (), (stage_id), (day))`;
+}
+
+/** Leads per skipped stage, per row and overall. */
+export async function aggregateFunnelGaps(sql: Db, workspaceId: string, s: AnalyticsScope) {
+  return sql<{ g: number; k: string | null; stage: string; n: number }[]>`
+    select grouping(k) as g, k, stage, count(*)::int as n
+    from (
+      select ${col(sql, 'l', s.dimension)} as k, st.stage
+      from leads l cross join jsonb_array_elements_text(l.funnel_gap_summary->'skipped_stages') as st(stage)
+      where l.workspace_id = ${workspaceId} and l.deleted_at is null
+        and l.created_at >= ${s.from} and l.created_at < ${s.to} ${onlyFilter(sql, 'l', s.only)}
+        and (l.funnel_gap_summary->>'has_gap')::boolean
+    ) x
+    group by grouping sets ((k, stage), (stage))`;
+}
+
+/**
+ * Approved calls and SMS that started in the range, of leads created in the range: counts per
+ * row and day, and SMS threads (thread_id, else the lead) with an inbound message and with an
+ * outbound reply after their first inbound one.
+ */
+export async function aggregateCommunications(sql: Db, workspaceId: string, s: AnalyticsScope) {
+  return sql<{
+    g: number; k: string | null; day: string | null; call_count: number; answered_call_count: number; missed_call_count: number;
+    call_duration_seconds_total: number; avg_call_duration_seconds: string | null; sms_inbound_count: number; sms_outbound_count: number;
+    sms_inbound_thread_count: number; sms_responded_thread_count: number;
+  }[]>`
+    with c as materialized (
+      select ${col(sql, 'l', s.dimension)} as k, c.channel, c.direction, c.status, c.duration_seconds, c.started_at,
+             coalesce(c.thread_id, 'lead:' || c.lead_id) as thread,
+             (c.started_at at time zone ${s.timezone})::date::text as day
+      from communications c
+      join leads l on l.id = c.lead_id and l.workspace_id = c.workspace_id
+      where c.workspace_id = ${workspaceId} and c.approved and c.started_at >= ${s.from} and c.started_at < ${s.to}
+        and l.deleted_at is null and l.created_at >= ${s.from} and l.created_at < ${s.to} ${onlyFilter(sql, 'l', s.only)}
+    ),
+    threads as (
+      select k, thread,
+             min(started_at) filter (where direction = 'inbound') as first_in,
+             max(started_at) filter (where direction = 'outbound') as last_out
+      from c where channel = 'sms' group by k, thread
+    ),
+    thread_counts as (
+      select grouping(k) as g, k,
+             count(*) filter (where first_in is not null)::int as sms_inbound_thread_count,
+             count(*) filter (where last_out > first_in)::int as sms_responded_thread_count
+      from threads group by grouping sets ((k), ())
+    ),
+    counts as (
+      select grouping(k, day) as g, k, day,
+             count(*) filter (where channel = 'call')::int as call_count,
+             count(*) filter (where channel = 'call' and status = 'answered')::int as answered_call_count,
+             count(*) filter (where channel = 'call' and status in ('missed', 'voicemail'))::int as missed_call_count,
+             coalesce(sum(duration_seconds) filter (where channel = 'call'), 0)::int8 as call_duration_seconds_total,
+             avg(duration_seconds) filter (where channel = 'call')::text as avg_call_duration_seconds,
+             count(*) filter (where channel = 'sms' and direction = 'inbound')::int as sms_inbound_count,
+             count(*) filter (where channel = 'sms' and direction = 'outbound')::int as sms_outbound_count
+      from c group by grouping sets ((k), (k, day), (), (day))
+    )
+    select counts.*, coalesce(t.sms_inbound_thread_count, 0) as sms_inbound_thread_count,
+           coalesce(t.sms_responded_thread_count, 0) as sms_responded_thread_count
+    from counts left join thread_counts t
+      on counts.g & 1 = 1 and t.g = (counts.g >> 1) and t.k is not distinct from counts.k`;
+}
+
+/** Form submissions that happened in the range, by the attribution they were recorded under. */
+export async function aggregateForms(sql: Db, workspaceId: string, s: AnalyticsScope) {
+  return sql<{ g: number; k: string | null; day: string | null; n: number }[]>`
+    select grouping(k, day) as g, k, day, count(*)::int as n
+    from (
+      select ${col(sql, 'e', s.dimension)} as k, (e.occurred_at at time zone ${s.timezone})::date::text as day
+      from events e
+      where e.workspace_id = ${workspaceId} and e.type = 'form_submission'
+        and e.occurred_at >= ${s.from} and e.occurred_at < ${s.to} ${onlyFilter(sql, 'e', s.only)}
+    ) x
+    group by grouping sets ((k), (k, day), (), (day))`;
+}
+
+/**
+ * Spend prorated to each local day of the range by overlap time. A record's share of [a, b) is
+ * C(b) − C(a) with C(t) = round(amount × elapsed(t) / duration): cumulative rounding, so the
+ * pieces of any split of a range (days, months, timezones) add up exactly to the whole.
+ */
+export async function prorateSpend(sql: Db, workspaceId: string, s: AnalyticsScope) {
+  return sql<{ k: string | null; kind: 'automated' | 'other'; day: string; cents: number }[]>`
+    with days as (
+      select d::date::text as day,
+             greatest(d::timestamp at time zone ${s.timezone}, ${s.from}::timestamptz) as lo,
+             least((d + interval '1 day')::timestamp at time zone ${s.timezone}, ${s.to}::timestamptz) as hi
+      from generate_series((${s.from}::timestamptz at time zone ${s.timezone})::date::timestamp,
+                           ((${s.to}::timestamptz - interval '1 microsecond') at time zone ${s.timezone})::date::timestamp,
+                           interval '1 day') d
+    ),
+    spend as (
+      select ${col(sql, 's', s.dimension)} as k, s.kind, s.amount_cents,
+             extract(epoch from s.starts_at) as t0, extract(epoch from s.ends_at) as t1, s.starts_at, s.ends_at
+      from spend_records s
+      where s.workspace_id = ${workspaceId} and s.starts_at < ${s.to} and s.ends_at > ${s.from} ${onlyFilter(sql, 's', s.only)}
+    )
+    select k, kind, day,
+           sum(round(amount_cents * (least(greatest(extract(epoch from hi), t0), t1) - t0) / (t1 - t0))
+             - round(amount_cents * (least(greatest(extract(epoch from lo), t0), t1) - t0) / (t1 - t0)))::int8 as cents
+    from spend join days on spend.starts_at < days.hi and spend.ends_at > days.lo
+    group by k, kind, day`;
+}
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+function blank(value: string | null, days: string[]): RowFigures {
+  return {
+    value, medium: null, lead_count: 0, conversion_count: 0, funnel_gap_count: 0, revenue: 0, avg_lead_to_sold_seconds: null,
+    stage_counts: new Map(), funnel_gap_stage_counts: new Map(), form_count: 0, call_count: 0, answered_call_count: 0,
+    missed_call_count: 0, call_duration_seconds_total: 0, avg_call_duration_seconds: null, sms_inbound_count: 0,
+    sms_outbound_count: 0, sms_inbound_thread_count: 0, sms_responded_thread_count: 0, automated_spend_cents: 0, other_costs_cents: 0,
+    days: new Map(days.map((date) => [date, { date, lead_count: 0, conversion_count: 0, prorated_spend_cents: 0, form_count: 0, call_count: 0 }])),
+  };
+}
+
+export interface AttributionFigures {
+  days: string[];
+  stages: StageRef[];
+  rows: RowFigures[];
+  summary: RowFigures;
+}
+
+/** Every figure of every row of the scope and of their summary, from live data. */
+export async function attributionFigures(sql: Db, workspaceId: string, s: AnalyticsScope): Promise<AttributionFigures> {
+  const [days, stages, leads, gaps, comms, forms, spend] = await Promise.all([
+    rangeDays(sql, s.from, s.to, s.timezone),
+    listAllStages(sql, workspaceId),
+    aggregateLeads(sql, workspaceId, s),
+    aggregateFunnelGaps(sql, workspaceId, s),
+    aggregateCommunications(sql, workspaceId, s),
+    aggregateForms(sql, workspaceId, s),
+    prorateSpend(sql, workspaceId, s),
+  ]);
+  const stageKey = new Map(stages.map((st) => [st.id, st.key]));
+  const summary = blank(null, days);
+  const rows = new Map<string | null, RowFigures>();
+  const row = (k: string | null) => {
+    let r = rows.get(k);
+    if (!r) rows.set(k, (r = blank(k, days)));
+    return r;
+  };
+  const add = (r: RowFigures, day: string | null, field: 'lead_count' | 'conversion_count' | 'prorated_spend_cents' | 'form_count' | 'call_count', n: number) => {
+    const point = day === null ? undefined : r.days.get(day);
+    if (point) point[field] += n;
+  };
+
+  for (const a of leads) {
+    const target = a.g & 4 ? summary : row(a.k);
+    if (!(a.g & 2)) {
+      const key = stageKey.get(a.stage_id!)!;
+      target.stage_counts.set(key, a.lead_count);
+    } else if (!(a.g & 1)) {
+      add(target, a.day, 'lead_count', a.lead_count);
+      add(target, a.day, 'conversion_count', a.conversion_count);
+    } else {
+      Object.assign(target, {
+        lead_count: a.lead_count,
+        conversion_count: a.conversion_count,
+        funnel_gap_count: a.funnel_gap_count,
+        revenue: Number(a.revenue ?? 0),
+        avg_lead_to_sold_seconds: num(a.avg_sold),
+        medium: a.medium_count === a.lead_count && a.min_medium === a.max_medium ? a.min_medium : null,
+      });
+    }
+  }
+  for (const g of gaps) (g.g & 1 ? summary : row(g.k)).funnel_gap_stage_counts.set(g.stage, g.n);
+  for (const c of comms) {
+    const target = c.g & 2 ? summary : row(c.k);
+    if (!(c.g & 1)) {
+      add(target, c.day, 'call_count', c.call_count);
+      continue;
+    }
+    const { g: _g, k: _k, day: _d, avg_call_duration_seconds, ...counts } = c;
+    Object.assign(target, counts, { avg_call_duration_seconds: num(avg_call_duration_seconds) });
+  }
+  for (const f of forms) {
+    const target = f.g & 2 ? summary : row(f.k);
+    if (f.g & 1) target.form_count = f.n;
+    else add(target, f.day, 'form_count', f.n);
+  }
+  for (const p of spend) {
+    for (const target of [row(p.k), summary]) {
+      if (p.kind === 'automated') target.automated_spend_cents += p.cents;
+      else target.other_costs_cents += p.cents;
+      add(target, p.day, 'prorated_spend_cents', p.cents);
+    }
+  }
+  return { days, stages, rows: [...rows.values()], summary };
+}
