@@ -10,6 +10,7 @@ import { jobsCommands } from './commands/jobs.ts';
 import { catalogCommands } from './commands/catalog.ts';
 import { shareLinkCommands } from './commands/shareLink.ts';
 import { spendCommands } from './commands/spend.ts';
+import { communicationsCommands } from './commands/communications.ts';
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -32,6 +33,7 @@ const commands: Record<string, Command> = {
   ...catalogCommands,
   ...shareLinkCommands,
   ...spendCommands,
+  ...communicationsCommands,
 };
 
 function usage(): string {
