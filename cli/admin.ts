@@ -11,6 +11,7 @@ import { catalogCommands } from './commands/catalog.ts';
 import { shareLinkCommands } from './commands/shareLink.ts';
 import { spendCommands } from './commands/spend.ts';
 import { communicationsCommands } from './commands/communications.ts';
+import { rollupCommands } from './commands/rollup.ts';
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -34,6 +35,7 @@ const commands: Record<string, Command> = {
   ...shareLinkCommands,
   ...spendCommands,
   ...communicationsCommands,
+  ...rollupCommands,
 };
 
 function usage(): string {

@@ -1,3 +1,4 @@
+import type postgres from 'postgres';
 import type { Db } from './db.ts';
 
 /** Rows group on the lead's effective first-touch source or campaign. */
@@ -209,10 +210,18 @@ export async function aggregateForms(sql: Db, workspaceId: string, s: AnalyticsS
 }
 
 /**
- * Spend prorated to each local day of the range by overlap time. A record's share of [a, b) is
- * C(b) − C(a) with C(t) = round(amount × elapsed(t) / duration): cumulative rounding, so the
- * pieces of any split of a range (days, months, timezones) add up exactly to the whole.
+ * The cents of spend record `s` that fall in [lo, hi): C(hi) − C(lo) with
+ * C(t) = round(amount × elapsed(t) / duration), cumulative rounding, so the pieces of any split
+ * of a range (days, months, any timezone) add up exactly to the whole.
  */
+export function proratedCents(sql: Db, lo: postgres.Fragment, hi: postgres.Fragment) {
+  const share = (t: postgres.Fragment) => sql`round(s.amount_cents
+    * (least(greatest(extract(epoch from ${t}), extract(epoch from s.starts_at)), extract(epoch from s.ends_at)) - extract(epoch from s.starts_at))
+    / (extract(epoch from s.ends_at) - extract(epoch from s.starts_at)))`;
+  return sql`(${share(hi)} - ${share(lo)})`;
+}
+
+/** Spend prorated to each local day of the range by overlap time (see proratedCents). */
 export async function prorateSpend(sql: Db, workspaceId: string, s: AnalyticsScope) {
   return sql<{ k: string | null; kind: 'automated' | 'other'; day: string; cents: number }[]>`
     with days as (
@@ -222,18 +231,11 @@ export async function prorateSpend(sql: Db, workspaceId: string, s: AnalyticsSco
       from generate_series((${s.from}::timestamptz at time zone ${s.timezone})::date::timestamp,
                            ((${s.to}::timestamptz - interval '1 microsecond') at time zone ${s.timezone})::date::timestamp,
                            interval '1 day') d
-    ),
-    spend as (
-      select ${col(sql, 's', s.dimension)} as k, s.kind, s.amount_cents,
-             extract(epoch from s.starts_at) as t0, extract(epoch from s.ends_at) as t1, s.starts_at, s.ends_at
-      from spend_records s
-      where s.workspace_id = ${workspaceId} and s.starts_at < ${s.to} and s.ends_at > ${s.from} ${onlyFilter(sql, 's', s.only)}
     )
-    select k, kind, day,
-           sum(round(amount_cents * (least(greatest(extract(epoch from hi), t0), t1) - t0) / (t1 - t0))
-             - round(amount_cents * (least(greatest(extract(epoch from lo), t0), t1) - t0) / (t1 - t0)))::int8 as cents
-    from spend join days on spend.starts_at < days.hi and spend.ends_at > days.lo
-    group by k, kind, day`;
+    select ${col(sql, 's', s.dimension)} as k, s.kind, days.day, sum(${proratedCents(sql, sql`days.lo`, sql`days.hi`)})::int8 as cents
+    from spend_records s join days on s.starts_at < days.hi and s.ends_at > days.lo
+    where s.workspace_id = ${workspaceId} and s.starts_at < ${s.to} and s.ends_at > ${s.from} ${onlyFilter(sql, 's', s.only)}
+    group by 1, 2, 3`;
 }
 
 const num = (v: string | null) => (v === null ? null : Number(v));
