@@ -38,8 +38,8 @@ export async function parseXlsx(data: Buffer, entries?: string[]): Promise<Measu
   try {
     for await (const sheet of reader) {
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        const values = row.values as unknown[];
-        scanner.push(values.slice(1).map(cellText));
+        // row.values is sparse (index = column number); Array.from fills the holes.
+        scanner.push(Array.from((row.values as unknown[]).slice(1), cellText));
       }
     }
   } catch (err) {

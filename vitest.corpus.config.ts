@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+/** The report importers over the real-world files in ../shared/fixtures (read in place, never copied). */
+export default defineConfig({
+  test: {
+    include: ['test/corpus/**/*.test.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 60_000,
+  },
+});
