@@ -165,11 +165,8 @@ function whereLeads(sql: Db, workspaceId: string, f: LeadFilter, after?: [number
   if (f.from !== undefined) conds.push(sql`l.updated_at >= ${f.from}`);
   // Timestamps are shown to the millisecond; `to` includes that whole millisecond.
   if (f.to !== undefined) conds.push(sql`l.updated_at < ${f.to}::timestamptz + interval '1 millisecond'`);
-  if (f.communication_channel !== undefined) {
-    conds.push(sql`exists (
-      select 1 from communications c
-      where c.workspace_id = l.workspace_id and c.lead_id = l.id and c.channel = ${f.communication_channel} and c.approved)`);
-  }
+  if (f.communication_channel === 'call') conds.push(sql`l.has_call`);
+  if (f.communication_channel === 'sms') conds.push(sql`l.has_sms`);
   if (f.search) {
     const term = `%${escapeLike(f.search.toLowerCase())}%`;
     conds.push(
@@ -184,13 +181,50 @@ function whereLeads(sql: Db, workspaceId: string, f: LeadFilter, after?: [number
   return conds.reduce((a, b) => sql`${a} and ${b}`);
 }
 
-/** One page, newest first; fetches limit + 1 rows so the caller knows whether more exist. */
+/** How many of the newest leads the first pass of a selective-filter list looks through. */
+const NEWEST_WINDOW = 1000;
+
+/**
+ * One page, newest first; fetches limit + 1 rows so the caller knows whether more exist.
+ * Equality filters (and the communication flags) have their own (workspace, column, created_at)
+ * indexes and read the page straight off them. Search and updated_at bounds have no index in
+ * list order, and a rare match would make the ordered scan walk the whole workspace: for them a
+ * first pass filters only the newest NEWEST_WINDOW leads (enough whenever matches are common),
+ * and only if that cannot fill the page does a second pass collect every match through the
+ * filter's own index (trigram, updated_at, communications) and sort just those.
+ */
 export async function listLeads(sql: Db, workspaceId: string, f: LeadFilter, limit: number, after?: [number, string]): Promise<LeadRow[]> {
-  return sql<LeadRow[]>`
+  const selective = Boolean(f.search || f.from || f.to);
+  if (!selective) {
+    return sql<LeadRow[]>`
+      ${selectLeads(sql)}
+      where ${whereLeads(sql, workspaceId, f, after)}
+      order by l.created_at desc, l.id desc
+      limit ${limit + 1}`;
+  }
+  const window = await sql<LeadRow[]>`
+    with newest as (
+      select l.id from leads l
+      where ${whereLeads(sql, workspaceId, {}, after)}
+      order by l.created_at desc, l.id desc
+      limit ${NEWEST_WINDOW}
+    )
     ${selectLeads(sql)}
-    where ${whereLeads(sql, workspaceId, f, after)}
+    where l.id in (select id from newest) and ${whereLeads(sql, workspaceId, f)}
     order by l.created_at desc, l.id desc
     limit ${limit + 1}`;
+  if (window.length > limit) return window;
+  // Materialized, so the planner cannot turn it back into the ordered scan; only the page's
+  // rows are then joined to their full records.
+  return sql<LeadRow[]>`
+    with matches as materialized (
+      select l.id, l.created_at from leads l where ${whereLeads(sql, workspaceId, f, after)}
+    ), page as (
+      select id, created_at from matches order by created_at desc, id desc limit ${limit + 1}
+    )
+    ${selectLeads(sql)}
+    join page p on p.id = l.id
+    order by p.created_at desc, p.id desc`;
 }
 
 /** The keyset position of the limit-th matching lead, when more than `limit` match. */

@@ -193,3 +193,28 @@ describe('GET /api/v1/leads/export', () => {
     expect((await t.request('GET', '/api/v1/leads/export')).status).toBe(401);
   });
 });
+
+describe('GET /api/v1/leads when matches are rare and old', () => {
+  it('finds them beyond the newest thousand leads, for search and updated_at bounds, and pages through them', async () => {
+    const big = await t.tenant();
+    // Separate statements outside a transaction: each gets its own created_at, so the order is known.
+    await upsertLead(t.sql, big.workspaceId, { contact_name: 'Zelda Oldest', property_address: '1 Rare Rd, Boise, ID 83702' }, { conversionType: 'partner_api' });
+    await upsertLead(t.sql, big.workspaceId, { contact_name: 'Zed Older', property_address: '2 Rare Rd, Boise, ID 83702' }, { conversionType: 'partner_api' });
+    const [{ cut }] = await t.sql`select now() as cut`;
+    await new Promise((r) => setTimeout(r, 20));
+    for (let batch = 0; batch < 11; batch++) {
+      await t.sql.begin(async (tx) => {
+        for (let i = 0; i < 100; i++) {
+          await upsertLead(tx, big.workspaceId, { contact_name: `Filler ${batch}-${i}` }, { conversionType: 'partner_api' });
+        }
+      });
+    }
+    const search = await get('/api/v1/leads?search=rare%20rd&limit=1', big.key);
+    expect(search.body.leads.map((l: any) => l.contact_name)).toEqual(['Zed Older']);
+    const next = await get(`/api/v1/leads?search=rare%20rd&limit=1&cursor=${encodeURIComponent(search.body.pagination.next_cursor)}`, big.key);
+    expect(next.body.leads.map((l: any) => l.contact_name)).toEqual(['Zelda Oldest']);
+    expect(next.body.pagination.has_more).toBe(false);
+    const old = await get(`/api/v1/leads?to=${encodeURIComponent(new Date(cut).toISOString())}`, big.key);
+    expect(names(old)).toEqual(['Zed Older', 'Zelda Oldest']);
+  });
+});

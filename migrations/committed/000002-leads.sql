@@ -1,5 +1,5 @@
 --! Previous: sha1:90120a7582f4626c2d7948bcc2b54c8f84f4853f
---! Hash: sha1:d0f4f4561c004357013b9fea6ee40ef9d8f46471
+--! Hash: sha1:0f94b3f652e55203bce7222ee0b379e17cd20bcf
 --! Message: leads
 
 create table leads (
@@ -32,6 +32,10 @@ create table leads (
   sales_value numeric,
   follow_up_date timestamptz,
   converted_at timestamptz,
+  -- whether the lead has an approved call / SMS; kept by a trigger on communications so the
+  -- communication_channel filter is an indexed column, not a join over every lead
+  has_call boolean not null default false,
+  has_sms boolean not null default false,
   search_text text generated always as (lower(
     coalesce(contact_name, '') || ' ' || coalesce(contact_email, '') || ' ' ||
     coalesce(contact_phone, '') || ' ' || coalesce(property_address, ''))) stored,
@@ -49,6 +53,8 @@ create index leads_medium_idx on leads (workspace_id, medium, created_at desc, i
 create index leads_campaign_idx on leads (workspace_id, campaign, created_at desc, id desc) where deleted_at is null;
 create index leads_stage_idx on leads (workspace_id, stage_id, created_at desc, id desc) where deleted_at is null;
 create index leads_conversion_type_idx on leads (workspace_id, conversion_type, created_at desc, id desc) where deleted_at is null;
+create index leads_call_idx on leads (workspace_id, created_at desc, id desc) where deleted_at is null and has_call;
+create index leads_sms_idx on leads (workspace_id, created_at desc, id desc) where deleted_at is null and has_sms;
 create index leads_search_idx on leads using gin (search_text gin_trgm_ops) where deleted_at is null;
 
 create table conversions (
@@ -95,3 +101,27 @@ create table communications (
 );
 create index communications_lead_idx on communications (workspace_id, lead_id, channel, started_at desc);
 create index communications_started_idx on communications (workspace_id, started_at);
+
+create function refresh_lead_channels() returns trigger language plpgsql as $$
+begin
+  -- statement-level: one update per import, whatever its size
+  if tg_op in ('INSERT', 'UPDATE') then
+    update leads l set
+      has_call = exists (select 1 from communications c where c.lead_id = l.id and c.channel = 'call' and c.approved),
+      has_sms = exists (select 1 from communications c where c.lead_id = l.id and c.channel = 'sms' and c.approved)
+    where l.id in (select lead_id from new_rows where lead_id is not null);
+  end if;
+  if tg_op in ('DELETE', 'UPDATE') then
+    update leads l set
+      has_call = exists (select 1 from communications c where c.lead_id = l.id and c.channel = 'call' and c.approved),
+      has_sms = exists (select 1 from communications c where c.lead_id = l.id and c.channel = 'sms' and c.approved)
+    where l.id in (select lead_id from old_rows where lead_id is not null);
+  end if;
+  return null;
+end $$;
+create trigger communications_channels_insert after insert on communications
+  referencing new table as new_rows for each statement execute function refresh_lead_channels();
+create trigger communications_channels_update after update on communications
+  referencing new table as new_rows old table as old_rows for each statement execute function refresh_lead_channels();
+create trigger communications_channels_delete after delete on communications
+  referencing old table as old_rows for each statement execute function refresh_lead_channels();

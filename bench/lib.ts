@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../storage/embedded.ts';
+import { migrateDatabase } from '../storage/migrate.ts';
+import { createSql, type Sql } from '../storage/db.ts';
+
+export const root = join(import.meta.dirname, '..');
+
+export interface BenchDatabase {
+  pg: EmbeddedDatabase;
+  url: string;
+  sql: Sql;
+  stop: () => Promise<void>;
+}
+
+/** A throwaway embedded PostgreSQL with a migrated database, tuned for speed over durability. */
+export async function benchDatabase(): Promise<BenchDatabase> {
+  const pg = await startEmbeddedPostgres(await mkdtemp(join(tmpdir(), 'partner-api-bench-')), { persistent: false, fsyncOff: true });
+  const admin = createSql(pg.url('postgres'), 1);
+  await admin`create database bench`;
+  await admin.end();
+  const url = pg.url('bench');
+  await migrateDatabase(url);
+  const sql = createSql(url, 10);
+  return { pg, url, sql, stop: async () => { await sql.end(); await pg.stop(); } };
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  rssMb: () => number;
+  stop: () => Promise<void>;
+}
+
+/** Runs a TypeScript entry point as its own process (so its RSS is its own) and waits for the port. */
+export async function startProcess(entry: string, env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      await fetch(`${url}/api/v1/openapi.json`);
+      break;
+    } catch {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`${entry} did not start`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return {
+    url,
+    child,
+    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(opts: autocannon.Options): Promise<LoadResult> {
+  const r = await autocannon({ connections: 32, duration: 10, ...opts });
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+export function row(name: string, r: LoadResult, extra = ''): string {
+  return `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |${extra ? ` ${extra} |` : ''}`;
+}
