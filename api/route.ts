@@ -43,6 +43,8 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   params?: P;
   query?: Q;
   body?: B;
+  /** JSON body limit in bytes when larger than the default 1 MB (data-URL images). */
+  maxBodyBytes?: number;
   /** Bodies that are not JSON (multipart imports) are read by the handler itself. */
   rawBody?: { contentType: string; schema: z.ZodType };
   responses: Record<number, ResponseSpec>;

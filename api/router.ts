@@ -29,7 +29,7 @@ export function buildRouter(routes: RouteDef[]): Router {
       let raw: unknown = undefined;
       let body: unknown = undefined;
       if (route.body) {
-        raw = await readJsonBody(ctx);
+        raw = await readJsonBody(ctx, route.maxBodyBytes);
         rejectTenantSelectors(raw);
         body = parseInput(route.body, raw, 'body');
         if (route.bodyScopes) requireScopes(ctx, route.bodyScopes(body));

@@ -56,7 +56,7 @@ describe('the ErrorResponse envelope', () => {
       headers: { 'idempotency-key': 'huge' },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: { ...envelope('VALIDATION_ERROR').error, details: { limit: '1mb' } } });
+    expect(res.body).toEqual({ error: { ...envelope('VALIDATION_ERROR').error, details: { limit_bytes: 1048576 } } });
   });
 
   it('answers a wrong type with 400 listing the field', async () => {

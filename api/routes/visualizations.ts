@@ -107,6 +107,8 @@ export const visualizationRoutes = [
     scopes: SCOPES,
     idempotent: {},
     body: VisualizationCreate,
+    // a 10 MB image as a base64 data URL is about 13.4 MB of JSON
+    maxBodyBytes: 15 * 1024 * 1024,
     responses: { 201: { description: 'Pending row created', schema: VisualizationEnvelope } },
     errors: [400, 401, 403, 409, 429, 500],
     handler: async (ctx, { body }) => {
