@@ -221,20 +221,22 @@ export function proratedCents(sql: Db, lo: postgres.Fragment, hi: postgres.Fragm
   return sql`(${share(hi)} - ${share(lo)})`;
 }
 
-/** Spend prorated to each local day of the range by overlap time (see proratedCents). */
+/**
+ * Spend prorated to each local day of the range by overlap time (see proratedCents). Each record
+ * expands only to the local days it overlaps, so the work grows with spend, not spend × days.
+ */
 export async function prorateSpend(sql: Db, workspaceId: string, s: AnalyticsScope) {
+  const tz = s.timezone;
   return sql<{ k: string | null; kind: 'automated' | 'other'; day: string; cents: number }[]>`
-    with days as (
-      select d::date::text as day,
-             greatest(d::timestamp at time zone ${s.timezone}, ${s.from}::timestamptz) as lo,
-             least((d + interval '1 day')::timestamp at time zone ${s.timezone}, ${s.to}::timestamptz) as hi
-      from generate_series((${s.from}::timestamptz at time zone ${s.timezone})::date::timestamp,
-                           ((${s.to}::timestamptz - interval '1 microsecond') at time zone ${s.timezone})::date::timestamp,
-                           interval '1 day') d
-    )
-    select ${col(sql, 's', s.dimension)} as k, s.kind, days.day, sum(${proratedCents(sql, sql`days.lo`, sql`days.hi`)})::int8 as cents
-    from spend_records s join days on s.starts_at < days.hi and s.ends_at > days.lo
-    where s.workspace_id = ${workspaceId} and s.starts_at < ${s.to} and s.ends_at > ${s.from} ${onlyFilter(sql, 's', s.only)}
+    select k, kind, day::date::text as day, sum(${proratedCents(sql, sql`greatest(day::timestamp at time zone ${tz}, ${s.from}::timestamptz)`, sql`least((day + interval '1 day')::timestamp at time zone ${tz}, ${s.to}::timestamptz)`)})::int8 as cents
+    from (
+      select ${col(sql, 's', s.dimension)} as k, s.kind, s.amount_cents, s.starts_at, s.ends_at, day
+      from spend_records s
+      cross join lateral generate_series((greatest(s.starts_at, ${s.from}::timestamptz) at time zone ${tz})::date::timestamp,
+                                         ((least(s.ends_at, ${s.to}::timestamptz) - interval '1 microsecond') at time zone ${tz})::date::timestamp,
+                                         interval '1 day') day
+      where s.workspace_id = ${workspaceId} and s.starts_at < ${s.to} and s.ends_at > ${s.from} ${onlyFilter(sql, 's', s.only)}
+    ) s
     group by 1, 2, 3`;
 }
 
