@@ -87,6 +87,18 @@ describe('POST /api/v1/visualizations', () => {
     expect(file.bytes.equals(HOUSE_JPG)).toBe(true);
   });
 
+  it('accepts a data URL image of several megabytes (the JSON limit of this route is 15 MB)', async () => {
+    // Noise does not compress: a 1400 × 1000 random PNG is about 4 MB.
+    const raw = Buffer.alloc(1400 * 1000 * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
+    const png = await sharp(raw, { raw: { width: 1400, height: 1000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    expect(png.length).toBeGreaterThan(3_000_000);
+    const res = await post(VIS, { session_id: 'sess-big-upload', original_image_url: `data:image/png;base64,${png.toString('base64')}` });
+    expect(res.status).toBe(201);
+    const file = await download(t, res.body.visualization.original_image_url);
+    expect(file.bytes.length).toBe(png.length);
+  });
+
   it('replays the stored 201 for the same Idempotency-Key and body, and 409s for another body', async () => {
     const key = newKey();
     const body = { session_id: 'sess-replay', original_image_url: 'https://images.example.com/a.jpg' };
