@@ -18,6 +18,24 @@ const post = (key: string, body: unknown, idem?: string) =>
 const leadCount = async () =>
   (await t.sql`select count(*)::int as n from leads where workspace_id = ${tenant.workspaceId}`)[0]!.n as number;
 
+/** Holds a lead-match lock from outside, so a request for that phone stops inside its transaction. */
+async function holdMatchLock(phoneDigits: string) {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((r) => (locked = r));
+  const holder = t.sql.begin(async (tx) => {
+    await lockLeadMatchKey(tx, tenant.workspaceId, JSON.stringify(['phone', phoneDigits]));
+    locked();
+    await held;
+  });
+  await isLocked;
+  return async () => {
+    release();
+    await holder;
+  };
+}
+
 describe('Idempotency-Key', () => {
   it('is required on IK endpoints (400 naming the header)', async () => {
     const res = await post(tenant.key, { contact_name: 'No key' });
@@ -69,24 +87,13 @@ describe('Idempotency-Key', () => {
   it('answers 409 to a concurrent request with the same key while the first still runs', async () => {
     const phone = '(212) 555-0142';
     const body = { contact_name: 'Concurrent', contact_phone: phone };
-    // Hold the lead-match lock so the first request stops inside its transaction.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const holder = t.sql.begin(async (tx) => {
-      await lockLeadMatchKey(tx, tenant.workspaceId, JSON.stringify(['phone', '2125550142']));
-      locked();
-      await held;
-    });
-    await isLocked;
+    const release = await holdMatchLock('2125550142');
     const first = post(tenant.key, body, 'concurrent-1');
     await new Promise((r) => setTimeout(r, 300));
     const second = await post(tenant.key, body, 'concurrent-1');
     expect(second.status).toBe(409);
     expect(second.body.error.code).toBe('CONFLICT');
-    release();
-    await holder;
+    await release();
     expect((await first).status).toBe(201);
     const third = await post(tenant.key, body, 'concurrent-1');
     expect(third.headers.get('idempotency-replayed')).toBe('true');
@@ -94,16 +101,7 @@ describe('Idempotency-Key', () => {
 
   it('leaves neither the write nor the record behind when the request dies mid-transaction', async () => {
     const body = { contact_name: 'Crash', contact_phone: '(212) 555-0199' };
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const holder = t.sql.begin(async (tx) => {
-      await lockLeadMatchKey(tx, tenant.workspaceId, JSON.stringify(['phone', '2125550199']));
-      locked();
-      await held;
-    });
-    await isLocked;
+    const release = await holdMatchLock('2125550199');
     const dying = post(tenant.key, body, 'crash-1');
     await new Promise((r) => setTimeout(r, 300));
     // Kill the request's database session while it holds the idempotency lock: a crash.
@@ -112,8 +110,7 @@ describe('Idempotency-Key', () => {
       where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`;
     const died = await dying;
     expect(died.status).toBe(500);
-    release();
-    await holder;
+    await release();
     expect(await t.sql`select 1 from idempotency_records where key = 'crash-1'`).toHaveLength(0);
     expect(await t.sql`select 1 from leads where contact_phone = '2125550199'`).toHaveLength(0);
     const retried = await post(tenant.key, body, 'crash-1');

@@ -10,6 +10,7 @@ import {
   type IdempotencyRecord,
 } from '../../storage/idempotency.ts';
 import type { Ctx } from '../context.ts';
+import type { Db } from '../../storage/db.ts';
 import type { RouteDef } from '../route.ts';
 import { canonicalJson, parseInput } from '../validation.ts';
 
@@ -43,56 +44,46 @@ export async function withIdempotency(ctx: Ctx, route: RouteDef, body: unknown, 
   const mismatch = () =>
     conflict('Idempotency-Key was already used with a different request', { idempotency_key: key });
   const inFlight = () => conflict('A request with this Idempotency-Key is still in progress', { idempotency_key: key });
+  const answerFrom = (record: IdempotencyRecord | undefined) => {
+    if (record && record.fingerprint !== fingerprint) throw mismatch();
+    if (!record || record.state === 'running') throw inFlight();
+    replay(ctx, record, route);
+  };
+  /** Stores the 2xx answer and sends exactly the bytes a replay will send. */
+  const keep = async (db: Db) => {
+    const text = responseText(ctx);
+    await saveIdempotentResponse(db, { apiKeyId, key, fingerprint, ttlHours, status: ctx.status, body: text, contentType: 'application/json' });
+    ctx.type = 'application/json';
+    ctx.body = text;
+  };
+  const succeeded = () => ctx.status >= 200 && ctx.status < 300;
 
   if (route.idempotent?.commitsEarly) {
     const claimed = await claimIdempotencyKey(sql, { apiKeyId, key, fingerprint, ttlHours });
-    if (!claimed) {
-      const record = await findIdempotencyRecord(sql, apiKeyId, key);
-      if (!record) throw inFlight();
-      if (record.fingerprint !== fingerprint) throw mismatch();
-      if (record.state === 'running') throw inFlight();
-      return replay(ctx, record, route);
-    }
+    if (!claimed) return answerFrom(await findIdempotencyRecord(sql, apiKeyId, key));
     try {
       await run();
     } catch (err) {
       await releaseIdempotencyKey(sql, apiKeyId, key);
       throw err;
     }
-    if (ctx.status >= 200 && ctx.status < 300) {
-      const text = responseText(ctx);
-      await saveIdempotentResponse(sql, { apiKeyId, key, fingerprint, ttlHours, status: ctx.status, body: text, contentType: 'application/json' });
-      ctx.type = 'application/json';
-      ctx.body = text;
-    } else {
-      await releaseIdempotencyKey(sql, apiKeyId, key);
-    }
+    if (succeeded()) await keep(sql);
+    else await releaseIdempotencyKey(sql, apiKeyId, key);
     return;
   }
 
   await sql.begin(async (tx) => {
     if (!(await tryLockIdempotencyKey(tx, apiKeyId, key))) throw inFlight();
     const record = await findIdempotencyRecord(tx, apiKeyId, key);
-    if (record) {
-      if (record.fingerprint !== fingerprint) throw mismatch();
-      if (record.state === 'running') throw inFlight();
-      return replay(ctx, record, route);
-    }
+    if (record) return answerFrom(record);
     ctx.state.db = tx;
     try {
       await run();
     } finally {
       ctx.state.db = sql;
     }
-    if (ctx.status >= 200 && ctx.status < 300) {
-      const text = responseText(ctx);
-      await saveIdempotentResponse(tx, { apiKeyId, key, fingerprint, ttlHours, status: ctx.status, body: text, contentType: 'application/json' });
-      // Send exactly the bytes that a replay will send.
-      ctx.type = 'application/json';
-      ctx.body = text;
-    } else {
-      throw new RollbackWith(ctx.status, ctx.body);
-    }
+    if (succeeded()) await keep(tx);
+    else throw new RollbackWith(ctx.status, ctx.body);
   }).catch((err) => {
     if (err instanceof RollbackWith) {
       ctx.status = err.status;

@@ -36,15 +36,7 @@ export const Attribution = z
   .strict()
   .meta({ id: 'Attribution' });
 
-export const AttributionOverrides = z
-  .object({
-    source: z.string().nullable(),
-    medium: z.string().nullable(),
-    campaign: z.string().nullable(),
-    content: z.string().nullable(),
-  })
-  .strict()
-  .meta({ id: 'AttributionOverrides' });
+export const AttributionOverrides = Attribution.omit({ conversion_url: true }).meta({ id: 'AttributionOverrides' });
 
 /** Path ids: strings within the spec's bounds. */
 export const idParam = (max: number, min = 1) => z.string().min(min).max(max);
