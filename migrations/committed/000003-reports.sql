@@ -1,5 +1,5 @@
---! Previous: sha1:d0f4f4561c004357013b9fea6ee40ef9d8f46471
---! Hash: sha1:64ae7b35a058c453f4a7b5fd37a1883f0aa27912
+--! Previous: sha1:0f94b3f652e55203bce7222ee0b379e17cd20bcf
+--! Hash: sha1:67df8e3827b74b71e120f04674a8eeef74fb9973
 --! Message: reports
 
 create table reports (

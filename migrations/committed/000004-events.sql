@@ -1,5 +1,5 @@
---! Previous: sha1:64ae7b35a058c453f4a7b5fd37a1883f0aa27912
---! Hash: sha1:a4d01afa4f609b9d8c94bf4c1d15b102f021c937
+--! Previous: sha1:67df8e3827b74b71e120f04674a8eeef74fb9973
+--! Hash: sha1:fc8ef497609fd2f2c8773d8a2d9cf04ee8253dcc
 --! Message: events and spend
 
 -- A session is born from its page views; the earliest one (by occurred_at) is its first touch:

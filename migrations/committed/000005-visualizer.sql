@@ -1,5 +1,5 @@
---! Previous: sha1:6fd68e4b8864d2c1fb1723c1eaf93270a7f6208a
---! Hash: sha1:165c58448ccba62195b5ec69e7cdc9fb85806870
+--! Previous: sha1:fc8ef497609fd2f2c8773d8a2d9cf04ee8253dcc
+--! Hash: sha1:841937187b9b43442a4457a7d1fc8446448f4c9b
 --! Message: visualizer
 
 create table catalog_materials (
