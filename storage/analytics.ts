@@ -215,9 +215,10 @@ export async function aggregateForms(sql: Db, workspaceId: string, s: AnalyticsS
  * of a range (days, months, any timezone) add up exactly to the whole.
  */
 export function proratedCents(sql: Db, lo: postgres.Fragment, hi: postgres.Fragment) {
+  // float8 epochs: C is deterministic, which is all the telescoping needs, and far cheaper than numeric.
   const share = (t: postgres.Fragment) => sql`round(s.amount_cents
-    * (least(greatest(extract(epoch from ${t}), extract(epoch from s.starts_at)), extract(epoch from s.ends_at)) - extract(epoch from s.starts_at))
-    / (extract(epoch from s.ends_at) - extract(epoch from s.starts_at)))`;
+    * (least(greatest(date_part('epoch', ${t}), date_part('epoch', s.starts_at)), date_part('epoch', s.ends_at)) - date_part('epoch', s.starts_at))
+    / (date_part('epoch', s.ends_at) - date_part('epoch', s.starts_at)))`;
   return sql`(${share(hi)} - ${share(lo)})`;
 }
 
