@@ -36,8 +36,11 @@ export interface ServerProcess {
   stop: () => Promise<void>;
 }
 
-/** Runs a TypeScript entry point as its own process (so its RSS is its own) and waits for the port. */
-export async function startProcess(entry: string, env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Runs a TypeScript entry point as its own process (so its RSS is its own); for servers, waits
+ * until the port answers.
+ */
+export async function startProcess(entry: string, env: Record<string, string>, opts: { http?: boolean } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
@@ -46,7 +49,7 @@ export async function startProcess(entry: string, env: Record<string, string>): 
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
-  for (;;) {
+  while (opts.http !== false) {
     try {
       await fetch(`${url}/api/v1/openapi.json`);
       break;

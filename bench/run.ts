@@ -2,8 +2,6 @@
 // autocannon, with a bare Koa server measured in the same run as the baseline. Prints a
 // Markdown report (the README's figures come from it).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import postgres from 'postgres';
 import { benchDatabase, load, root, row, startProcess } from './lib.ts';
 import { createWorkspace } from '../storage/workspaces.ts';
@@ -136,11 +134,17 @@ say();
 await api.stop();
 await db.stop();
 
-// Feature benchmarks that need their own data sets run as separate scripts.
-for (const script of ['bench/analytics.ts', 'bench/reports.ts', 'bench/visualizer.ts']) {
-  if (!existsSync(join(root, script))) continue;
+// Feature benchmarks that need their own data sets run as separate scripts; the worker's
+// allocator setting (package.json, Procfile) applies to the ones that measure worker memory.
+for (const script of ['bench/analytics.ts', 'bench/reports.ts', 'bench/visualizer.ts', 'bench/generateConcurrency.ts']) {
   say(`## ${script}`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  say();
+  const r = spawnSync(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   say(r.stdout.trim());
   say();
 }
