@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import DxfParserModule from 'dxf-parser';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,6 +14,9 @@ import { parseDxf } from '../tasks/report_import/parse-dxf.ts';
 import { pdfText } from '../tasks/report_import/parse-pdf.ts';
 import { gableRoofDxf } from './fixtures/reports/build.ts';
 import { importAndWait } from './fixtures/reports/client.ts';
+
+// dxf-parser's CommonJS build exports the class itself, which its typings call the default export.
+const DxfParser = DxfParserModule as unknown as new () => { parseSync(text: string): { header: Record<string, unknown>; entities: { layer: string }[] } | null };
 
 let t: TestContext;
 let owner: Tenant;
@@ -111,8 +115,12 @@ describe('POST /api/v1/reports/{report_id}/export', () => {
     }
   });
 
-  it('writes a DXF that the importer reads back to the same facets and lengths', async () => {
-    const back = parseDxf((await download(exports.dxf.export_id)).data);
+  it('writes a DXF that dxf-parser opens and the importer reads back to the same facets and lengths', async () => {
+    const data = (await download(exports.dxf.export_id)).data;
+    const opened = new DxfParser().parseSync(data.toString())!;
+    expect(opened.header.$INSUNITS).toBe(2);
+    expect(new Set(opened.entities.map((e) => e.layer))).toEqual(new Set(['ROOF-FACETS', 'LABELS', 'RIDGE', 'HIP', 'VALLEY', 'RAKE', 'EAVE']));
+    const back = parseDxf(data);
     expect(back.facets!.map((f) => [f.area_sqft, f.pitch])).toEqual([[1118, '6/12'], [1118, '6/12']]);
     expect(back.lengths).toMatchObject({ ridge: 40, hip: 20, valley: 10, rake: 50, eave: 80 });
   });

@@ -1,12 +1,12 @@
-import DxfParserModule from 'dxf-parser';
-import { PermanentError } from '../../core/errors.ts';
 import type { Geometry, LengthKind } from '../../storage/reports.ts';
 import { completeLengths, normalizePitch, round, type Measurements } from './summary.ts';
+import { readDxf, type Pt } from './dxf-reader.ts';
 
-// The package's CommonJS build exports the class itself, which its typings call the default export.
-const DxfParser = DxfParserModule as unknown as new () => { parseSync(text: string): { header?: Record<string, unknown>; entities: unknown[] } | null };
-
-export const MAX_DXF_ENTITIES = 250_000;
+/** Past this a drawing is not a roof plan; reading stops there. */
+export const MAX_DXF_ENTITIES = 500_000;
+/** The revision keeps a drawable plan, not a copy of a huge drawing. */
+const MAX_GEOMETRY_FACETS = 5_000;
+const MAX_GEOMETRY_LINES = 20_000;
 
 /** $INSUNITS codes to feet; 0 (unitless) is read as feet with a warning. */
 const FEET_PER_UNIT: Record<number, number> = { 1: 1 / 12, 2: 1, 4: 0.0032808399, 5: 0.032808399, 6: 3.2808399, 10: 3 };
@@ -20,18 +20,9 @@ const LAYER_KINDS: [RegExp, LengthKind][] = [
   [/eave/i, 'eave'],
 ];
 
-type Pt = [number, number];
 
 function kindOfLayer(layer: string): LengthKind | undefined {
   return LAYER_KINDS.find(([re]) => re.test(layer))?.[1];
-}
-
-/** Group-code 0 markers, counted before parsing so a drawing with a million entities fails fast. */
-function countEntities(text: string, limit: number): number {
-  const re = /\n[ \t]*0\r?\n/g;
-  let n = 0;
-  while (re.exec(text)) if (++n > limit) break;
-  return n;
 }
 
 function shoelace(points: Pt[]): number {
@@ -65,22 +56,37 @@ function inside([x, y]: Pt, poly: Pt[]): boolean {
   return inPoly;
 }
 
+/** [minX, minY, maxX, maxY] */
+type Box = [number, number, number, number];
+
 interface Polygon {
   layer: string;
   points: Pt[];
+  box: Box;
   planArea: number;
   pitch?: string;
 }
 
-type AnyEntity = {
-  type: string;
-  layer?: string;
-  vertices?: { x: number; y: number }[];
-  shape?: boolean;
-  text?: string;
-  startPoint?: { x: number; y: number };
-  position?: { x: number; y: number };
-};
+const MAX_OPENING_CHECKS = 5000;
+
+function boxOf(points: Pt[]): Box {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+const boxWithin = (a: Box, b: Box) => a[0] >= b[0] && a[1] >= b[1] && a[2] <= b[2] && a[3] <= b[3];
+
+function lowerBound(texts: { at: Pt }[], x: number): number {
+  let lo = 0;
+  let hi = texts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (texts[mid]!.at[0] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /**
  * A roof plan: closed polylines are facets (areas; a polyline inside another on the same
@@ -89,60 +95,54 @@ type AnyEntity = {
  * ROOF-5-12) give its pitch, and $INSUNITS gives the scale.
  */
 export function parseDxf(data: Buffer, maxEntities = MAX_DXF_ENTITIES): Measurements {
-  const text = data.toString('utf8');
-  const count = countEntities(text, maxEntities);
-  if (count > maxEntities) {
-    throw new PermanentError(`DXF has more than ${maxEntities.toLocaleString('en-US')} entities; refused (limit)`);
-  }
-  let dxf;
-  try {
-    dxf = new DxfParser().parseSync(text);
-  } catch (err) {
-    throw new PermanentError(`DXF cannot be parsed: ${(err as Error).message}`);
-  }
-  if (!dxf) throw new PermanentError('DXF cannot be parsed: no content');
+  // Everything is gathered in drawing units and scaled once the header's units are known.
+  const rawLengths: Partial<Record<LengthKind, number>> = {};
+  const lines: Geometry['lines'] = [];
+  let droppedLines = 0;
+  const polygons: Polygon[] = [];
+  const pitchTexts: { at: Pt; pitch: string }[] = [];
+
+  const dxf = readDxf(data.toString('utf8'), maxEntities, (e) => {
+    if (e.type === 'TEXT' || e.type === 'MTEXT') {
+      const pitch = e.text && /\d\s*\/\s*12/.test(e.text) ? normalizePitch(e.text) : undefined;
+      if (pitch && e.points[0]) pitchTexts.push({ at: e.points[0], pitch });
+      return;
+    }
+    const points = e.points;
+    if (!points.length) return;
+    const first = points[0]!;
+    const last = points.at(-1)!;
+    const closed = e.type !== 'LINE' && (e.closed || (points.length > 3 && first[0] === last[0] && first[1] === last[1]));
+    const kind = kindOfLayer(e.layer);
+    if (kind) {
+      rawLengths[kind] = (rawLengths[kind] ?? 0) + pathLength(points, closed);
+      if (lines.length < MAX_GEOMETRY_LINES) lines.push({ kind, points });
+      else droppedLines++;
+    } else if (closed && points.length >= 3) {
+      polygons.push({ layer: e.layer, points, box: boxOf(points), planArea: shoelace(points), pitch: normalizePitch(e.layer.match(/(\d+(?:\.\d+)?)\s*(?:-|_|in|:)\s*12\b/i)?.[1] ?? '') });
+    }
+  });
 
   const warnings: string[] = [];
-  const unitCode = Number(dxf.header?.$INSUNITS ?? 0);
+  const unitCode = dxf.insunits ?? 0;
   const f = FEET_PER_UNIT[unitCode];
   if (!f) warnings.push(`Drawing units ($INSUNITS ${unitCode}) are not stated; feet were assumed`);
   const scale = f ?? 1;
-  const toFt = (v: { x: number; y: number }): Pt => [v.x * scale, v.y * scale];
+  const toFt = (points: Pt[]): Pt[] => points.map(([x, y]) => [x * scale, y * scale]);
+  if (dxf.inserts) warnings.push(`${dxf.inserts} block references (INSERT) were not expanded`);
+  if (droppedLines) warnings.push(`The plan drawing keeps the first ${MAX_GEOMETRY_LINES} lines; all lines are measured`);
 
-  const lengths: Partial<Record<LengthKind, number>> = {};
-  const geometry: Geometry = { facets: [], lines: [] };
-  const polygons: Polygon[] = [];
-  const pitchTexts: { at: Pt; pitch: string }[] = [];
-  let inserts = 0;
-
-  for (const e of dxf.entities as unknown as AnyEntity[]) {
-    const layer = e.layer ?? '0';
-    if (e.type === 'INSERT') inserts++;
-    if ((e.type === 'TEXT' || e.type === 'MTEXT') && e.text) {
-      const pitch = /\d\s*\/\s*12/.test(e.text) ? normalizePitch(e.text) : undefined;
-      const at = e.startPoint ?? e.position;
-      if (pitch && at) pitchTexts.push({ at: toFt(at), pitch });
-      continue;
-    }
-    if (!['LINE', 'LWPOLYLINE', 'POLYLINE'].includes(e.type) || !e.vertices?.length) continue;
-    const points = e.vertices.map(toFt);
-    const closed = e.type !== 'LINE' && (Boolean(e.shape) || (points.length > 3 && points[0]![0] === points.at(-1)![0] && points[0]![1] === points.at(-1)![1]));
-    const kind = kindOfLayer(layer);
-    if (kind) {
-      lengths[kind] = (lengths[kind] ?? 0) + pathLength(points, closed);
-      geometry.lines.push({ kind, points });
-    } else if (closed && points.length >= 3) {
-      polygons.push({ layer, points, planArea: shoelace(points), pitch: normalizePitch(layer.match(/(\d+(?:\.\d+)?)\s*(?:-|_|in|:)\s*12\b/i)?.[1] ?? '') });
-    }
-  }
-  if (inserts) warnings.push(`${inserts} block references (INSERT) were not expanded`);
-
-  // Largest first, so an opening finds the facet that contains it.
+  // Largest first, so an opening finds the facet that contains it. Containment is quadratic,
+  // so huge drawings skip it (bounding boxes prune the rest).
   polygons.sort((a, b) => b.planArea - a.planArea);
   const facets: Polygon[] = [];
   let openings = 0;
+  const findHoles = polygons.length <= MAX_OPENING_CHECKS;
+  if (!findHoles) warnings.push(`Openings were not looked for: the drawing has more than ${MAX_OPENING_CHECKS} closed polylines`);
   for (const p of polygons) {
-    const host = facets.find((h) => h.layer === p.layer && p.points.every((pt) => inside(pt, h.points)));
+    const host = findHoles
+      ? facets.find((h) => h.layer === p.layer && boxWithin(p.box, h.box) && p.points.every((pt) => inside(pt, h.points)))
+      : undefined;
     if (host) {
       host.planArea -= p.planArea;
       openings++;
@@ -151,16 +151,31 @@ export function parseDxf(data: Buffer, maxEntities = MAX_DXF_ENTITIES): Measurem
     }
   }
   if (openings) warnings.push(`${openings} openings inside facets were subtracted from the area`);
+  // Texts sorted by x: each facet looks only at texts within its x range.
+  pitchTexts.sort((a, b) => a.at[0] - b.at[0]);
   for (const facet of facets) {
-    facet.pitch ??= pitchTexts.find((t) => inside(t.at, facet.points))?.pitch;
+    if (facet.pitch) continue;
+    let i = lowerBound(pitchTexts, facet.box[0]);
+    for (; i < pitchTexts.length && pitchTexts[i]!.at[0] <= facet.box[2]; i++) {
+      const t = pitchTexts[i]!;
+      if (t.at[1] >= facet.box[1] && t.at[1] <= facet.box[3] && inside(t.at, facet.points)) {
+        facet.pitch = t.pitch;
+        break;
+      }
+    }
   }
   if (facets.some((x) => !x.pitch) && facets.length) warnings.push('Facets without a pitch are counted at their plan (horizontal) area');
 
   const facetSummaries = facets.map((x, i) => {
     const rise = x.pitch ? Number(x.pitch.split('/')[0]) / 12 : 0;
-    return { id: `F${i + 1}`, area_sqft: round(x.planArea * Math.sqrt(1 + rise * rise)), pitch: x.pitch ?? null };
+    return { id: `F${i + 1}`, area_sqft: round(x.planArea * scale * scale * Math.sqrt(1 + rise * rise)), pitch: x.pitch ?? null };
   });
-  geometry.facets = facets.map((x, i) => ({ id: `F${i + 1}`, pitch: x.pitch ?? null, points: x.points }));
+  const geometry: Geometry = {
+    facets: facets.length <= MAX_GEOMETRY_FACETS ? facets.map((x, i) => ({ id: `F${i + 1}`, pitch: x.pitch ?? null, points: toFt(x.points) })) : [],
+    lines: lines.map((l) => ({ kind: l.kind, points: toFt(l.points) })),
+  };
+  if (facets.length > MAX_GEOMETRY_FACETS) warnings.push(`The plan drawing is omitted: more than ${MAX_GEOMETRY_FACETS} facets`);
+  const lengths = Object.fromEntries(Object.entries(rawLengths).map(([k, v]) => [k, v * scale]));
   return {
     facets: facetSummaries,
     facet_count: facetSummaries.length || undefined,
