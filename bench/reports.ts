@@ -18,6 +18,7 @@ import ExcelJS from 'exceljs';
 
 const MB = 1024 * 1024;
 const TARGET = 20 * MB;
+const XLSX_ROWS = 490_000;
 
 function sampleRss() {
   let peak = process.memoryUsage().rss;
@@ -29,7 +30,7 @@ function sampleRss() {
 }
 
 /** Child mode: parse one file as the worker does and print one JSON line. */
-async function child(file: string) {
+async function parseChild(file: string) {
   const { parseFile } = await import('../tasks/report_import/parse-file.ts');
   const data = await readFile(file);
   const baseline = process.memoryUsage().rss;
@@ -51,37 +52,42 @@ async function generateXlsx(path: string) {
   for (const r of [['Total roof area', 2865, 'sq ft'], ['Predominant pitch', '5/12'], ['Ridges', 105, 'ft'], ['Hips', 10, 'ft'], ['Valleys', 89, 'ft'], ['Rakes', 154, 'ft'], ['Eaves', 109, 'ft']]) {
     ws.addRow(r).commit();
   }
-  // Random text barely compresses, so the file reaches 20 MB with a realistic row count.
-  for (let i = 0; ; i++) {
+  // Random text barely compresses, so about 490,000 rows make a 20 MB workbook.
+  for (let i = 0; i < XLSX_ROWS; i++) {
     ws.addRow([`Facet ${i}`, randomBytes(12).toString('hex'), Math.round(Math.random() * 100000) / 100, `${1 + (i % 12)}/12`]).commit();
-    if (i % 20000 === 0 && (await stat(path).catch(() => ({ size: 0 }))).size >= TARGET) break;
-    if (i > 2_000_000) break;
   }
   await wb.commit();
 }
 
+/** AutoCAD-style entities (handles, subclass markers, padded group codes), about 210 bytes each: ~100,000 in 20 MB. */
 async function generateDxf(path: string) {
   const out = createWriteStream(path);
-  const write = (s: string) => new Promise<void>((r) => (out.write(s) ? r() : out.once('drain', () => r())));
-  await write('0\nSECTION\n2\nHEADER\n9\n$INSUNITS\n70\n2\n0\nENDSEC\n0\nSECTION\n2\nENTITIES\n');
+  const write = (t: string) => new Promise<void>((r) => (out.write(t) ? r() : out.once('drain', () => r())));
+  const g = (code: number, value: string | number) => `${String(code).padStart(3)}\n${value}\n`;
+  await write(g(0, 'SECTION') + g(2, 'HEADER') + g(9, '$INSUNITS') + g(70, 2) + g(0, 'ENDSEC') + g(0, 'SECTION') + g(2, 'ENTITIES'));
   const layers = ['RIDGE', 'HIP', 'VALLEY', 'RAKE', 'EAVE'];
   let size = 0;
   for (let i = 0; size < TARGET - 200; i++) {
     const x = (i % 1000) * 10;
     const y = Math.floor(i / 1000) * 10;
-    const entity = i % 4 === 0
-      ? `0\nLWPOLYLINE\n8\nROOF\n90\n4\n70\n1\n10\n${x}\n20\n${y}\n10\n${x + 8}\n20\n${y}\n10\n${x + 8}\n20\n${y + 8}\n10\n${x}\n20\n${y + 8}\n`
-      : `0\nLINE\n8\n${layers[i % 5]}\n10\n${x}.25\n20\n${y}.5\n30\n0.0\n11\n${x + 7}.75\n21\n${y + 3}.5\n31\n0.0\n`;
+    const head = g(5, (0x100 + i).toString(16).toUpperCase()) + g(330, '1F') + g(100, 'AcDbEntity');
+    const corners = [[x, y], [x + 4, y], [x + 8, y + 1], [x + 9, y + 4], [x + 8, y + 8], [x + 4, y + 9], [x, y + 8], [x - 1, y + 4]];
+    const entity = i % 2 === 0
+      ? g(0, 'LWPOLYLINE') + head + g(8, 'ROOF') + g(100, 'AcDbPolyline') + g(90, corners.length) + g(70, 1) + g(43, '0.0') +
+        corners.map(([px, py]) => g(10, `${px}.125`) + g(20, `${py}.375`)).join('')
+      : g(0, 'LINE') + head + g(8, layers[i % 5]!) + g(62, 1) + g(100, 'AcDbLine') +
+        g(10, `${x}.25`) + g(20, `${y}.5`) + g(30, '0.0') + g(11, `${x + 7}.75`) + g(21, `${y + 3}.5`) + g(31, '0.0');
     size += entity.length;
     await write(entity);
   }
-  await write('0\nENDSEC\n0\nEOF\n');
+  await write(g(0, 'ENDSEC') + g(0, 'EOF'));
   await new Promise<void>((r) => out.end(r));
 }
 
-function runChild(file: string): Promise<Record<string, unknown>> {
+/** Each measurement runs in a fresh process, so one's memory never shows in another's figures. */
+function runChild(mode: '--parse' | '--upload', arg: string): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--child', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, mode, arg], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     proc.stdout.on('data', (c) => (out += c));
     proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`child exited ${code}`))));
@@ -170,15 +176,18 @@ async function main() {
     await generateDxf(dxf);
     for (const [name, file] of [['xlsx', xlsx], ['dxf', dxf]] as const) {
       const size = (await stat(file)).size / MB;
-      const result = await runChild(file);
+      const result = await runChild('--parse', file);
       console.log(JSON.stringify({ bench: `import parse ${name}`, file_mb: Math.round(size * 10) / 10, ...round(result), limit_rss_mb: 300, ok: (result.peak_rss_mb as number) < 300 }));
     }
-    const upload = await uploadBench(dir);
-    console.log(JSON.stringify({ bench: 'import upload streaming', ...round(upload), ok: upload.status === 201 && upload.growth_mb < upload.body_mb / 2 }));
+    const upload = await runChild('--upload', dir);
+    console.log(JSON.stringify({ bench: 'import upload streaming', ...round(upload), ok: upload.status === 201 && (upload.growth_mb as number) < (upload.body_mb as number) / 2 }));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-if (process.argv[2] === '--child') await child(process.argv[3]!);
-else await main();
+if (process.argv[2] === '--parse') await parseChild(process.argv[3]!);
+else if (process.argv[2] === '--upload') {
+  console.log(JSON.stringify(await uploadBench(process.argv[3]!)));
+  process.exit(0);
+} else await main();
