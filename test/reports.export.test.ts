@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import DxfParserModule from 'dxf-parser';
@@ -109,9 +110,20 @@ describe('POST /api/v1/reports/{report_id}/export', () => {
   });
 
   it('writes a readable PDF report with the address, the summary and the waste table', async () => {
-    const text = await pdfText((await download(exports.pdf.export_id)).data);
+    const pdf = (await download(exports.pdf.export_id)).data;
+    const text = await pdfText(pdf);
     for (const expected of ['Roof Measurement Report', 'Gable job 12', 'Total roof area', '2,236 sq ft', '6/12', 'Line lengths', 'Waste factor', 'Roof plan']) {
       expect(text).toContain(expected);
+    }
+    // Where poppler is installed, also render page 1 for a person to look at (path in the log).
+    const pdftoppm = spawnSync('pdftoppm', ['-v']);
+    if (!pdftoppm.error) {
+      const dir = await mkdtemp(join(tmpdir(), 'report-pdf-'));
+      await writeFile(join(dir, 'report.pdf'), pdf);
+      expect(spawnSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', join(dir, 'report.pdf'), join(dir, 'page')]).status).toBe(0);
+      const png = await readFile(join(dir, 'page-1.png'));
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      console.info(`rendered ${join(dir, 'page-1.png')}`);
     }
   });
 

@@ -116,7 +116,7 @@ export function writePdf(m: ExportModel): Promise<Buffer> {
     doc.font('Helvetica-Bold').fontSize(22).fillColor(INK).text('Roof Measurement Report');
     doc.font('Helvetica').fontSize(12).fillColor(MUTED).text(m.address ?? m.project_name);
     doc.fontSize(9).text(
-      [`Project: ${m.project_name}`, m.external_report_id ? `Reference: ${m.external_report_id}` : '', `Revision ${m.revision_number}`, `Prepared ${m.generated_at.slice(0, 10)}`]
+      [`Project: ${m.project_name}`, m.external_report_id && m.external_report_id !== m.project_name ? `Reference: ${m.external_report_id}` : '', `Revision ${m.revision_number}`, `Prepared ${m.generated_at.slice(0, 10)}`]
         .filter(Boolean)
         .join('   ·   '),
     );
