@@ -14,8 +14,9 @@ import { buildOpenApi } from './openapi.ts';
 import { allRoutes } from './routes/index.ts';
 import { createBlobStore } from '../storage/blobs.ts';
 import { serveLocalFile } from './routes/files.ts';
+import { InFlight } from './inFlight.ts';
 
-export async function createApp(input: { config: Config; logger: Logger; sql: Sql }): Promise<Koa<any, any>> {
+export async function createApp(input: { config: Config; logger: Logger; sql: Sql }): Promise<{ app: Koa<any, any>; inFlight: InFlight }> {
   const storageSecret = await storageSigningSecret(input.sql, input.config.STORAGE_SIGNING_SECRET);
   const deps: AppDeps = {
     ...input,
@@ -37,6 +38,8 @@ export async function createApp(input: { config: Config; logger: Logger; sql: Sq
     ctx.body = openapi;
   });
 
+  const inFlight = new InFlight();
+  app.use(inFlight.middleware as never);
   app.use(requestId as never);
   app.use(accessLog as never);
   app.use(errorEnvelope as never);
@@ -46,5 +49,5 @@ export async function createApp(input: { config: Config; logger: Logger; sql: Sq
   });
   router.get('/files/*key', serveLocalFile as never);
   app.use(router.routes());
-  return app;
+  return { app, inFlight };
 }

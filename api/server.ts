@@ -9,12 +9,12 @@ import { runProcess } from '../core/process.ts';
 export interface RunningApi {
   server: http.Server;
   port: number;
-  /** Stops accepting, lets in-flight requests finish, then resolves. */
+  /** Stops accepting, then resolves once in-flight requests (and streamed bodies) have finished. */
   close: () => Promise<void>;
 }
 
 export async function startApi(input: { config: Config; logger: Logger; sql: Sql; port?: number }): Promise<RunningApi> {
-  const app = await createApp(input);
+  const { app, inFlight } = await createApp(input);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(input.port ?? input.config.PORT, resolve));
@@ -22,11 +22,14 @@ export async function startApi(input: { config: Config; logger: Logger; sql: Sql
   return {
     server,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }),
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await inFlight.idle();
+      // Keep-alive connections that finished their last request since then are idle now.
+      server.closeIdleConnections();
+      await closed;
+    },
   };
 }
 

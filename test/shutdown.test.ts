@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './harness.ts';
+import { startApi } from '../api/server.ts';
+import { createLogger } from '../core/logger.ts';
+import { createSql } from '../storage/db.ts';
+import { lockLeadMatchKey } from '../storage/leads.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe('graceful shutdown', () => {
+  it('stops accepting but lets an in-flight request finish before the pool may close', async () => {
+    const tenant = await t.tenant();
+    const sql = createSql(t.databaseUrl, 4);
+    const api = await startApi({ config: t.config, logger: createLogger('silent'), sql, port: 0 });
+    const base = `http://127.0.0.1:${api.port}`;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = t.sql.begin(async (tx) => {
+      await lockLeadMatchKey(tx, tenant.workspaceId, JSON.stringify(['phone', '2125550177']));
+      locked();
+      await held;
+    });
+    await isLocked;
+    const inFlight = fetch(`${base}/api/v1/leads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tenant.key}`, 'content-type': 'application/json', 'idempotency-key': 'shutdown-1' },
+      body: JSON.stringify({ contact_phone: '212-555-0177' }),
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    let closed = false;
+    const closing = api.close().then(() => (closed = true));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(closed).toBe(false);
+    await expect(fetch(`${base}/api/v1/openapi.json`)).rejects.toThrow();
+    release();
+    await holder;
+    const res = await inFlight;
+    expect(res.status).toBe(201);
+    await closing;
+    expect(closed).toBe(true);
+    await sql.end();
+  });
+});
