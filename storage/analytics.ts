@@ -93,44 +93,41 @@ export async function attributionValueExists(sql: Db, workspaceId: string, colum
 }
 
 interface LeadAggRow {
-  g: number;
   k: string | null;
-  stage_id: string | null;
-  day: string | null;
+  stage_id: string;
+  day: string;
   lead_count: number;
   conversion_count: number;
   funnel_gap_count: number;
   revenue: string | null;
-  avg_sold: string | null;
+  sold_seconds: number | null;
   min_medium: string | null;
   max_medium: string | null;
   medium_count: number;
 }
 
 /**
- * One pass over the leads created in the range, aggregated per row, row × stage and row × day,
- * and the same without the row for the summary. grouping() tells the sets apart (bit 2: row,
- * bit 1: stage, bit 0: day; a set bit means "not grouped").
+ * One pass over the leads created in the range, grouped by row, stage and local day: a few
+ * thousand groups at most, which attributionFigures folds into rows, stages, days and the
+ * summary (every figure is a sum, count, min or max, so folding is exact).
  */
 export async function aggregateLeads(sql: Db, workspaceId: string, s: AnalyticsScope): Promise<LeadAggRow[]> {
   return sql<LeadAggRow[]>`
-    with l as (
-      select ${col(sql, 'l', s.dimension)} as k, l.medium, l.stage_id, l.converted_at, l.created_at, l.sales_value,
-             coalesce((l.funnel_gap_summary->>'has_gap')::boolean, false) as gap,
-             (l.created_at at time zone ${s.timezone})::date::text as day
-      from leads l
-      where l.workspace_id = ${workspaceId} and l.deleted_at is null
-        and l.created_at >= ${s.from} and l.created_at < ${s.to} ${onlyFilter(sql, 'l', s.only)}
-    )
-    select grouping(k, stage_id, day) as g, k, stage_id, day,
+    select k, stage_id, day::text as day,
            count(*)::int as lead_count,
            count(converted_at)::int as conversion_count,
            count(*) filter (where gap)::int as funnel_gap_count,
            sum(sales_value) filter (where converted_at is not null)::text as revenue,
-           avg(extract(epoch from converted_at) - extract(epoch from created_at))::text as avg_sold,
+           sum(extract(epoch from converted_at - created_at))::float8 as sold_seconds,
            min(medium) as min_medium, max(medium) as max_medium, count(medium)::int as medium_count
-    from l
-    group by grouping sets ((k), (k, stage_id), (k, day), (), (stage_id), (day))`;
+    from (
+      select ${col(sql, 'l', s.dimension)} as k, l.medium, l.stage_id, l.converted_at, l.created_at, l.sales_value,
+             l.funnel_gap as gap, (l.created_at at time zone ${s.timezone})::date as day
+      from leads l
+      where l.workspace_id = ${workspaceId} and l.deleted_at is null
+        and l.created_at >= ${s.from} and l.created_at < ${s.to} ${onlyFilter(sql, 'l', s.only)}
+    ) l
+    group by k, stage_id, day`;
 }
 
 /** Leads per skipped stage, per row and overall. */
@@ -142,58 +139,65 @@ export async function aggregateFunnelGaps(sql: Db, workspaceId: string, s: Analy
       from leads l cross join jsonb_array_elements_text(l.funnel_gap_summary->'skipped_stages') as st(stage)
       where l.workspace_id = ${workspaceId} and l.deleted_at is null
         and l.created_at >= ${s.from} and l.created_at < ${s.to} ${onlyFilter(sql, 'l', s.only)}
-        and (l.funnel_gap_summary->>'has_gap')::boolean
+        and l.funnel_gap
     ) x
     group by grouping sets ((k, stage), (stage))`;
 }
 
+interface CommunicationAggRow {
+  k: string | null;
+  day: string;
+  call_count: number;
+  answered_call_count: number;
+  missed_call_count: number;
+  call_duration_seconds_total: number;
+  timed_call_count: number;
+  sms_inbound_count: number;
+  sms_outbound_count: number;
+}
+
+const inRangeLeads = (sql: Db, workspaceId: string, s: AnalyticsScope) => sql`
+  select l.id, ${col(sql, 'l', s.dimension)} as k from leads l
+  where l.workspace_id = ${workspaceId} and l.deleted_at is null
+    and l.created_at >= ${s.from} and l.created_at < ${s.to} ${onlyFilter(sql, 'l', s.only)}`;
+
+/** Approved calls and SMS that started in the range, of leads created in the range, per row and local day. */
+export async function aggregateCommunications(sql: Db, workspaceId: string, s: AnalyticsScope): Promise<CommunicationAggRow[]> {
+  return sql<CommunicationAggRow[]>`
+    select l.k, (c.started_at at time zone ${s.timezone})::date::text as day,
+           count(*) filter (where c.channel = 'call')::int as call_count,
+           count(*) filter (where c.channel = 'call' and c.status = 'answered')::int as answered_call_count,
+           count(*) filter (where c.channel = 'call' and c.status in ('missed', 'voicemail'))::int as missed_call_count,
+           coalesce(sum(c.duration_seconds) filter (where c.channel = 'call'), 0)::int8 as call_duration_seconds_total,
+           count(c.duration_seconds) filter (where c.channel = 'call')::int as timed_call_count,
+           count(*) filter (where c.channel = 'sms' and c.direction = 'inbound')::int as sms_inbound_count,
+           count(*) filter (where c.channel = 'sms' and c.direction = 'outbound')::int as sms_outbound_count
+    from communications c
+    join (${inRangeLeads(sql, workspaceId, s)}) l on l.id = c.lead_id
+    where c.workspace_id = ${workspaceId} and c.approved and c.started_at >= ${s.from} and c.started_at < ${s.to}
+    group by 1, 2`;
+}
+
 /**
- * Approved calls and SMS that started in the range, of leads created in the range: counts per
- * row and day, and SMS threads (thread_id, else the lead) with an inbound message and with an
- * outbound reply after their first inbound one.
+ * SMS threads (thread_id, else the lead) of the same messages, per row: those with an inbound
+ * message, and those with an outbound reply after their first inbound one.
  */
-export async function aggregateCommunications(sql: Db, workspaceId: string, s: AnalyticsScope) {
-  return sql<{
-    g: number; k: string | null; day: string | null; call_count: number; answered_call_count: number; missed_call_count: number;
-    call_duration_seconds_total: number; avg_call_duration_seconds: string | null; sms_inbound_count: number; sms_outbound_count: number;
-    sms_inbound_thread_count: number; sms_responded_thread_count: number;
-  }[]>`
-    with c as materialized (
-      select ${col(sql, 'l', s.dimension)} as k, c.channel, c.direction, c.status, c.duration_seconds, c.started_at,
-             coalesce(c.thread_id, 'lead:' || c.lead_id) as thread,
-             (c.started_at at time zone ${s.timezone})::date::text as day
+export async function aggregateSmsThreads(sql: Db, workspaceId: string, s: AnalyticsScope) {
+  return sql<{ k: string | null; sms_inbound_thread_count: number; sms_responded_thread_count: number }[]>`
+    select k,
+           count(*) filter (where first_in is not null)::int as sms_inbound_thread_count,
+           count(*) filter (where last_out > first_in)::int as sms_responded_thread_count
+    from (
+      select l.k, coalesce(c.thread_id, 'lead:' || c.lead_id) as thread,
+             min(c.started_at) filter (where c.direction = 'inbound') as first_in,
+             max(c.started_at) filter (where c.direction = 'outbound') as last_out
       from communications c
-      join leads l on l.id = c.lead_id and l.workspace_id = c.workspace_id
-      where c.workspace_id = ${workspaceId} and c.approved and c.started_at >= ${s.from} and c.started_at < ${s.to}
-        and l.deleted_at is null and l.created_at >= ${s.from} and l.created_at < ${s.to} ${onlyFilter(sql, 'l', s.only)}
-    ),
-    threads as (
-      select k, thread,
-             min(started_at) filter (where direction = 'inbound') as first_in,
-             max(started_at) filter (where direction = 'outbound') as last_out
-      from c where channel = 'sms' group by k, thread
-    ),
-    thread_counts as (
-      select grouping(k) as g, k,
-             count(*) filter (where first_in is not null)::int as sms_inbound_thread_count,
-             count(*) filter (where last_out > first_in)::int as sms_responded_thread_count
-      from threads group by grouping sets ((k), ())
-    ),
-    counts as (
-      select grouping(k, day) as g, k, day,
-             count(*) filter (where channel = 'call')::int as call_count,
-             count(*) filter (where channel = 'call' and status = 'answered')::int as answered_call_count,
-             count(*) filter (where channel = 'call' and status in ('missed', 'voicemail'))::int as missed_call_count,
-             coalesce(sum(duration_seconds) filter (where channel = 'call'), 0)::int8 as call_duration_seconds_total,
-             avg(duration_seconds) filter (where channel = 'call')::text as avg_call_duration_seconds,
-             count(*) filter (where channel = 'sms' and direction = 'inbound')::int as sms_inbound_count,
-             count(*) filter (where channel = 'sms' and direction = 'outbound')::int as sms_outbound_count
-      from c group by grouping sets ((k), (k, day), (), (day))
-    )
-    select counts.*, coalesce(t.sms_inbound_thread_count, 0) as sms_inbound_thread_count,
-           coalesce(t.sms_responded_thread_count, 0) as sms_responded_thread_count
-    from counts left join thread_counts t
-      on counts.g & 1 = 1 and t.g = (counts.g >> 1) and t.k is not distinct from counts.k`;
+      join (${inRangeLeads(sql, workspaceId, s)}) l on l.id = c.lead_id
+      where c.workspace_id = ${workspaceId} and c.approved and c.channel = 'sms'
+        and c.started_at >= ${s.from} and c.started_at < ${s.to}
+      group by 1, 2
+    ) t
+    group by k`;
 }
 
 /** Form submissions that happened in the range, by the attribution they were recorded under. */
@@ -241,8 +245,6 @@ export async function prorateSpend(sql: Db, workspaceId: string, s: AnalyticsSco
     group by 1, 2, 3`;
 }
 
-const num = (v: string | null) => (v === null ? null : Number(v));
-
 function blank(value: string | null, days: string[]): RowFigures {
   return {
     value, medium: null, lead_count: 0, conversion_count: 0, funnel_gap_count: 0, revenue: 0, avg_lead_to_sold_seconds: null,
@@ -262,12 +264,13 @@ export interface AttributionFigures {
 
 /** Every figure of every row of the scope and of their summary, from live data. */
 export async function attributionFigures(sql: Db, workspaceId: string, s: AnalyticsScope): Promise<AttributionFigures> {
-  const [days, stages, leads, gaps, comms, forms, spend] = await Promise.all([
+  const [days, stages, leads, gaps, comms, threads, forms, spend] = await Promise.all([
     rangeDays(sql, s.from, s.to, s.timezone),
     listAllStages(sql, workspaceId),
     aggregateLeads(sql, workspaceId, s),
     aggregateFunnelGaps(sql, workspaceId, s),
     aggregateCommunications(sql, workspaceId, s),
+    aggregateSmsThreads(sql, workspaceId, s),
     aggregateForms(sql, workspaceId, s),
     prorateSpend(sql, workspaceId, s),
   ]);
@@ -283,35 +286,54 @@ export async function attributionFigures(sql: Db, workspaceId: string, s: Analyt
     const point = day === null ? undefined : r.days.get(day);
     if (point) point[field] += n;
   };
+  // Sums behind the averages and the single-medium test, per row and for the summary.
+  const extra = new Map<RowFigures, { sold: number; timed: number; minMedium: string | null; maxMedium: string | null; media: number }>();
+  const extraOf = (r: RowFigures) => {
+    let e = extra.get(r);
+    if (!e) extra.set(r, (e = { sold: 0, timed: 0, minMedium: null, maxMedium: null, media: 0 }));
+    return e;
+  };
 
   for (const a of leads) {
-    const target = a.g & 4 ? summary : row(a.k);
-    if (!(a.g & 2)) {
-      const key = stageKey.get(a.stage_id!)!;
-      target.stage_counts.set(key, a.lead_count);
-    } else if (!(a.g & 1)) {
-      add(target, a.day, 'lead_count', a.lead_count);
-      add(target, a.day, 'conversion_count', a.conversion_count);
-    } else {
-      Object.assign(target, {
-        lead_count: a.lead_count,
-        conversion_count: a.conversion_count,
-        funnel_gap_count: a.funnel_gap_count,
-        revenue: Number(a.revenue ?? 0),
-        avg_lead_to_sold_seconds: num(a.avg_sold),
-        medium: a.medium_count === a.lead_count && a.min_medium === a.max_medium ? a.min_medium : null,
-      });
+    const key = stageKey.get(a.stage_id)!;
+    for (const t of [row(a.k), summary]) {
+      t.lead_count += a.lead_count;
+      t.conversion_count += a.conversion_count;
+      t.funnel_gap_count += a.funnel_gap_count;
+      t.revenue += Number(a.revenue ?? 0);
+      t.stage_counts.set(key, (t.stage_counts.get(key) ?? 0) + a.lead_count);
+      add(t, a.day, 'lead_count', a.lead_count);
+      add(t, a.day, 'conversion_count', a.conversion_count);
+      const e = extraOf(t);
+      e.sold += a.sold_seconds ?? 0;
+      e.media += a.medium_count;
+      if (a.min_medium !== null && (e.minMedium === null || a.min_medium < e.minMedium)) e.minMedium = a.min_medium;
+      if (a.max_medium !== null && (e.maxMedium === null || a.max_medium > e.maxMedium)) e.maxMedium = a.max_medium;
     }
   }
   for (const g of gaps) (g.g & 1 ? summary : row(g.k)).funnel_gap_stage_counts.set(g.stage, g.n);
   for (const c of comms) {
-    const target = c.g & 2 ? summary : row(c.k);
-    if (!(c.g & 1)) {
-      add(target, c.day, 'call_count', c.call_count);
-      continue;
+    for (const t of [row(c.k), summary]) {
+      t.call_count += c.call_count;
+      t.answered_call_count += c.answered_call_count;
+      t.missed_call_count += c.missed_call_count;
+      t.call_duration_seconds_total += c.call_duration_seconds_total;
+      t.sms_inbound_count += c.sms_inbound_count;
+      t.sms_outbound_count += c.sms_outbound_count;
+      extraOf(t).timed += c.timed_call_count;
+      add(t, c.day, 'call_count', c.call_count);
     }
-    const { g: _g, k: _k, day: _d, avg_call_duration_seconds, ...counts } = c;
-    Object.assign(target, counts, { avg_call_duration_seconds: num(avg_call_duration_seconds) });
+  }
+  for (const th of threads) {
+    for (const t of [row(th.k), summary]) {
+      t.sms_inbound_thread_count += th.sms_inbound_thread_count;
+      t.sms_responded_thread_count += th.sms_responded_thread_count;
+    }
+  }
+  for (const [t, e] of extra) {
+    t.avg_lead_to_sold_seconds = t.conversion_count ? e.sold / t.conversion_count : null;
+    t.avg_call_duration_seconds = e.timed ? t.call_duration_seconds_total / e.timed : null;
+    t.medium = e.media === t.lead_count && e.minMedium === e.maxMedium ? e.minMedium : null;
   }
   for (const f of forms) {
     const target = f.g & 2 ? summary : row(f.k);

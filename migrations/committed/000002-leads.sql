@@ -1,5 +1,5 @@
 --! Previous: sha1:90120a7582f4626c2d7948bcc2b54c8f84f4853f
---! Hash: sha1:0f94b3f652e55203bce7222ee0b379e17cd20bcf
+--! Hash: sha1:8884658cb3030caff72c3c97a1c1f97af46d8efa
 --! Message: leads
 
 create table leads (
@@ -15,6 +15,8 @@ create table leads (
   stage_id text not null references pipeline_stages(id),
   stage_timestamps jsonb,
   funnel_gap_summary jsonb,
+  -- analytics count gaps over millions of leads: a column, not a jsonb lookup per row
+  funnel_gap boolean generated always as (coalesce((funnel_gap_summary->>'has_gap')::boolean, false)) stored,
   -- first touch as recorded; overrides correct it field by field (a JSON null means no override)
   attribution jsonb not null default '{}',
   attribution_overrides jsonb not null default '{}',

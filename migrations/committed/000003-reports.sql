@@ -1,5 +1,5 @@
---! Previous: sha1:0f94b3f652e55203bce7222ee0b379e17cd20bcf
---! Hash: sha1:67df8e3827b74b71e120f04674a8eeef74fb9973
+--! Previous: sha1:8884658cb3030caff72c3c97a1c1f97af46d8efa
+--! Hash: sha1:29a5eebfe4a4ea3cc923f4d621cb30af3eecbe6b
 --! Message: reports
 
 create table reports (

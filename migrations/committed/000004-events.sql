@@ -1,5 +1,5 @@
---! Previous: sha1:67df8e3827b74b71e120f04674a8eeef74fb9973
---! Hash: sha1:fc8ef497609fd2f2c8773d8a2d9cf04ee8253dcc
+--! Previous: sha1:29a5eebfe4a4ea3cc923f4d621cb30af3eecbe6b
+--! Hash: sha1:955053d295fc86cd55d87ebc7c076c6871fc086e
 --! Message: events and spend
 
 -- A session is born from its page views; the earliest one (by occurred_at) is its first touch:
@@ -85,7 +85,10 @@ create table attribution_rollup_runs (
 -- Analytics scan leads by creation time and read only these columns: an index-only scan.
 -- (Owned by the leads migration's table; kept here beside the queries that need it.)
 create index leads_analytics_idx on leads (workspace_id, created_at)
-  include (source, medium, campaign, stage_id, converted_at, sales_value, funnel_gap_summary)
+  include (id, source, medium, campaign, stage_id, converted_at, sales_value, funnel_gap)
   where deleted_at is null;
+-- Skipped-stage counts read only the leads that have a funnel gap.
+create index leads_funnel_gap_idx on leads (workspace_id, created_at)
+  include (source, campaign, funnel_gap_summary) where deleted_at is null and funnel_gap;
 -- Form submissions with an email but no phone match the lead with that email.
 create index leads_email_idx on leads (workspace_id, lower(contact_email)) where deleted_at is null and contact_email is not null;

@@ -1,5 +1,5 @@
---! Previous: sha1:fc8ef497609fd2f2c8773d8a2d9cf04ee8253dcc
---! Hash: sha1:841937187b9b43442a4457a7d1fc8446448f4c9b
+--! Previous: sha1:955053d295fc86cd55d87ebc7c076c6871fc086e
+--! Hash: sha1:5c5bfaf9c87b6c61ed5187b5c26b4ba83a41f62f
 --! Message: visualizer
 
 create table catalog_materials (
