@@ -24,10 +24,13 @@ export async function findIdempotencyRecord(sql: Db, apiKeyId: string, key: stri
   return row;
 }
 
-/** Claims a key for a request that commits before it answers; an expired record is taken over. */
+/**
+ * Claims a key for a request that commits before it answers. An expired record is taken over,
+ * and so is a claim still 'running' after staleAfterMs: its process died before answering.
+ */
 export async function claimIdempotencyKey(
   sql: Db,
-  input: { apiKeyId: string; key: string; fingerprint: string; ttlHours: number },
+  input: { apiKeyId: string; key: string; fingerprint: string; ttlHours: number; staleAfterMs: number },
 ): Promise<boolean> {
   const rows = await sql`
     insert into idempotency_records (api_key_id, key, fingerprint, state, expires_at)
@@ -36,6 +39,8 @@ export async function claimIdempotencyKey(
       set fingerprint = excluded.fingerprint, state = 'running', response_status = null,
           response_body = null, response_content_type = null, created_at = now(), expires_at = excluded.expires_at
       where idempotency_records.expires_at <= now()
+         or (idempotency_records.state = 'running'
+             and idempotency_records.created_at < now() - make_interval(secs => ${input.staleAfterMs / 1000}))
     returning 1`;
   return rows.length > 0;
 }

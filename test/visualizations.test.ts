@@ -87,6 +87,26 @@ describe('POST /api/v1/visualizations', () => {
     expect(file.bytes.equals(HOUSE_JPG)).toBe(true);
   });
 
+  it('takes over an Idempotency-Key whose generate claim was left running by a dead process', async () => {
+    const v = await createVisualization(t, tenant, { session_id: 'sess-stale-claim', original_image_url: `data:image/jpeg;base64,${HOUSE_JPG.toString('base64')}` });
+    const key = newKey('stale');
+    // The claim a process writes before enqueueing, as if it then died.
+    await t.sql`
+      insert into idempotency_records (api_key_id, key, fingerprint, state, created_at, expires_at)
+      select id, ${key}, 'unknown', 'running', now() - interval '10 minutes', now() + interval '1 day'
+      from api_keys where workspace_id = ${tenant.workspaceId}`;
+    const res = await generate(t, tenant, v.id, {}, key);
+    expect(res.status).toBe(200);
+    expect(res.body.visualization.status).toBe('completed');
+    const fresh = newKey('fresh');
+    await t.sql`
+      insert into idempotency_records (api_key_id, key, fingerprint, state, expires_at)
+      select id, ${fresh}, 'unknown', 'running', now() + interval '1 day'
+      from api_keys where workspace_id = ${tenant.workspaceId}`;
+    const busy = await generate(t, tenant, v.id, {}, fresh);
+    expect(busy.status).toBe(409);
+  });
+
   it('accepts a data URL image of several megabytes (the JSON limit of this route is 15 MB)', async () => {
     // Noise does not compress: a 1400 × 1000 random PNG is about 4 MB.
     const raw = Buffer.alloc(1400 * 1000 * 3);

@@ -59,7 +59,9 @@ export async function withIdempotency(ctx: Ctx, route: RouteDef, body: unknown, 
   const succeeded = () => ctx.status >= 200 && ctx.status < 300;
 
   if (route.idempotent?.commitsEarly) {
-    const claimed = await claimIdempotencyKey(sql, { apiKeyId, key, fingerprint, ttlHours });
+    // A live claim answers within GENERATE_WAIT_MS; one much older belongs to a dead process.
+    const staleAfterMs = config.GENERATE_WAIT_MS + 60_000;
+    const claimed = await claimIdempotencyKey(sql, { apiKeyId, key, fingerprint, ttlHours, staleAfterMs });
     if (!claimed) return answerFrom(await findIdempotencyRecord(sql, apiKeyId, key));
     try {
       await run();
