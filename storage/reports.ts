@@ -129,8 +129,9 @@ export async function insertReportFiles(
   reportId: string,
   files: { id: string; file_name: string; mime_type: string | null; size_bytes: number; checksum: string; storage_key: string }[],
 ): Promise<void> {
-  const rows = files.map((f) => ({ ...f, workspace_id: workspaceId, report_id: reportId }));
-  await sql`insert into report_files ${sql(rows, 'id', 'workspace_id', 'report_id', 'file_name', 'mime_type', 'size_bytes', 'checksum', 'storage_key')}`;
+  // position keeps upload order: the first file of a package wins where files disagree.
+  const rows = files.map((f, position) => ({ ...f, workspace_id: workspaceId, report_id: reportId, position }));
+  await sql`insert into report_files ${sql(rows, 'id', 'workspace_id', 'report_id', 'position', 'file_name', 'mime_type', 'size_bytes', 'checksum', 'storage_key')}`;
 }
 
 /** Active = not archived; archived reports behave as absent. */
@@ -169,7 +170,7 @@ export async function listReportFiles(sql: Db, workspaceId: string, reportId: st
   return sql<ReportFileRow[]>`
     select id, report_id, file_name, format, mime_type, size_bytes, checksum, storage_key from report_files
     where workspace_id = ${workspaceId} and report_id = ${reportId}
-    order by created_at, id`;
+    order by position`;
 }
 
 export async function setReportFileFormat(sql: Db, workspaceId: string, fileId: string, format: string): Promise<void> {

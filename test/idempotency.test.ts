@@ -104,9 +104,9 @@ describe('Idempotency-Key', () => {
     const release = await holdMatchLock('2125550199');
     const dying = post(tenant.key, body, 'crash-1');
     await new Promise((r) => setTimeout(r, 300));
-    // Kill the request's database session while it holds the idempotency lock: a crash.
+    // Cancel the request's statement while it holds the idempotency lock: it fails mid-transaction.
     await t.sql`
-      select pg_terminate_backend(pid) from pg_stat_activity
+      select pg_cancel_backend(pid) from pg_stat_activity
       where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`;
     const died = await dying;
     expect(died.status).toBe(500);

@@ -1,5 +1,5 @@
 --! Previous: sha1:8884658cb3030caff72c3c97a1c1f97af46d8efa
---! Hash: sha1:29a5eebfe4a4ea3cc923f4d621cb30af3eecbe6b
+--! Hash: sha1:df782e4d6f2e622572d09078037c0d66f58b42d7
 --! Message: reports
 
 create table reports (
@@ -29,6 +29,7 @@ create table report_files (
   id text primary key,
   workspace_id text not null references workspaces(id),
   report_id text not null references reports(id),
+  position integer not null,
   file_name text not null,
   format text,
   mime_type text,

@@ -1,5 +1,5 @@
---! Previous: sha1:29a5eebfe4a4ea3cc923f4d621cb30af3eecbe6b
---! Hash: sha1:955053d295fc86cd55d87ebc7c076c6871fc086e
+--! Previous: sha1:df782e4d6f2e622572d09078037c0d66f58b42d7
+--! Hash: sha1:456dd5fce0f96c467b009bb35b3eded558eb5ed2
 --! Message: events and spend
 
 -- A session is born from its page views; the earliest one (by occurred_at) is its first touch:

@@ -1,5 +1,5 @@
---! Previous: sha1:955053d295fc86cd55d87ebc7c076c6871fc086e
---! Hash: sha1:5c5bfaf9c87b6c61ed5187b5c26b4ba83a41f62f
+--! Previous: sha1:456dd5fce0f96c467b009bb35b3eded558eb5ed2
+--! Hash: sha1:3818ebf1d8d276240f85481765ff85b06790dacb
 --! Message: visualizer
 
 create table catalog_materials (
