@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    reporters: ['default', './test/summaryReporter.ts'],
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/globalSetup.ts'],
     pool: 'forks',
