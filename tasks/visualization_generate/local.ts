@@ -76,12 +76,35 @@ function opacity(mask: Mask, width: number, height: number) {
   };
 }
 
+// A 12-megapixel render holds ~36 MB of raw pixels plus libvips' buffers; two at a time keep a
+// worker running WORKER_CONCURRENCY=4 jobs under its memory budget while fetches and uploads of
+// the other jobs go on.
+const MAX_PARALLEL_RENDERS = 2;
+let rendering = 0;
+const waiting: (() => void)[] = [];
+
+async function inRenderSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (rendering >= MAX_PARALLEL_RENDERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else rendering++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else rendering--;
+  }
+}
+
 /**
  * Recolours the roof in the catalog colour while keeping its texture and light: each roof
  * pixel takes the new colour scaled by how much lighter or darker it was than the roof's
  * average, so shingle rows, shadows and highlights survive the change of colour.
  */
-export async function renderLocal(input: RenderInput): Promise<RenderedImage> {
+export function renderLocal(input: RenderInput): Promise<RenderedImage> {
+  return inRenderSlot(() => render(input));
+}
+
+async function render(input: RenderInput): Promise<RenderedImage> {
   const { orientation } = await decodeFailure(sharp(input.image).metadata());
   const mask = await roofMask(input, orientation);
   const { data, info } = await decodeFailure(
