@@ -53,3 +53,27 @@ describe('GET /api/v1/me', () => {
     await expectMatchesSpec(t, 'GET', '/api/v1/me', res);
   });
 });
+
+describe('GET /api/v1/pipeline/stages', () => {
+  it("lists the workspace's active stages in order, never another workspace's", async () => {
+    const a = await t.tenant({ scopes: ['leads.read'] });
+    const b = await t.tenant({ scopes: ['leads.read'] });
+    const res = await t.request('GET', '/api/v1/pipeline/stages', { key: a.key });
+    expect(res.status).toBe(200);
+    expect(res.body.stages.map((s: { key: string }) => s.key)).toEqual(['new', 'contacted', 'appointment_set', 'quoted', 'sold', 'lost']);
+    expect(res.body.stages.find((s: { key: string }) => s.key === 'sold')).toMatchObject({ is_conversion_stage: true, sort_order: 5, label: 'Sold' });
+    await expectMatchesSpec(t, 'GET', '/api/v1/pipeline/stages', res);
+    const own = await t.sql`select id from pipeline_stages where workspace_id = ${a.workspaceId} and active order by sort_order`;
+    expect(res.body.stages.map((s: { id: string }) => s.id)).toEqual(own.map((r) => r.id));
+    const other = await t.request('GET', '/api/v1/pipeline/stages', { key: b.key });
+    const overlap = other.body.stages.filter((s: { id: string }) => own.some((r) => r.id === s.id));
+    expect(overlap).toEqual([]);
+  });
+
+  it('needs leads.read', async () => {
+    const tenant = await t.tenant({ scopes: ['reports.read'] });
+    const res = await t.request('GET', '/api/v1/pipeline/stages', { key: tenant.key });
+    expect(res.status).toBe(403);
+    await expectMatchesSpec(t, 'GET', '/api/v1/pipeline/stages', res);
+  });
+});
