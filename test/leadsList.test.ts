@@ -77,6 +77,19 @@ describe('GET /api/v1/leads', () => {
     expect(names(await get(`/api/v1/leads?from=${encodeURIComponent('2100-01-01T00:00:00Z')}`))).toEqual([]);
   });
 
+  it('keeps the communication_channel filter current when calls are un-approved or deleted', async () => {
+    const other = await t.tenant();
+    const { lead } = await upsertLead(t.sql, other.workspaceId, { contact_name: 'Flip Flop' }, { conversionType: 'partner_api' });
+    await insertCommunications(t.sql, other.workspaceId, [{ lead_id: lead.id, channel: 'call', direction: 'inbound', status: 'answered', started_at: '2026-11-01T10:00:00Z' }]);
+    expect(names(await get('/api/v1/leads?communication_channel=call', other.key))).toEqual(['Flip Flop']);
+    await t.sql`update communications set approved = false where lead_id = ${lead.id}`;
+    expect(names(await get('/api/v1/leads?communication_channel=call', other.key))).toEqual([]);
+    await t.sql`update communications set approved = true where lead_id = ${lead.id}`;
+    expect(names(await get('/api/v1/leads?communication_channel=call', other.key))).toEqual(['Flip Flop']);
+    await t.sql`delete from communications where lead_id = ${lead.id}`;
+    expect(names(await get('/api/v1/leads?communication_channel=call', other.key))).toEqual([]);
+  });
+
   it('summarises approved calls and SMS in communication_summary', async () => {
     const lead = (await get(`/api/v1/leads/${ids['Dan Valley']}`)).body.lead;
     expect(lead.communication_summary).toEqual({

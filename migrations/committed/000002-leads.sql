@@ -1,5 +1,5 @@
 --! Previous: sha1:90120a7582f4626c2d7948bcc2b54c8f84f4853f
---! Hash: sha1:8884658cb3030caff72c3c97a1c1f97af46d8efa
+--! Hash: sha1:d6d1f29f49da82ed6e67b2b6cb6fb67c0b55bbc0
 --! Message: leads
 
 create table leads (
@@ -104,20 +104,21 @@ create table communications (
 create index communications_lead_idx on communications (workspace_id, lead_id, channel, started_at desc);
 create index communications_started_idx on communications (workspace_id, started_at);
 
+create function set_lead_channels(ids text[]) returns void language sql as $$
+  update leads l set
+    has_call = exists (select 1 from communications c where c.lead_id = l.id and c.channel = 'call' and c.approved),
+    has_sms = exists (select 1 from communications c where c.lead_id = l.id and c.channel = 'sms' and c.approved)
+  where l.id = any(ids)
+$$;
+
 create function refresh_lead_channels() returns trigger language plpgsql as $$
 begin
   -- statement-level: one update per import, whatever its size
   if tg_op in ('INSERT', 'UPDATE') then
-    update leads l set
-      has_call = exists (select 1 from communications c where c.lead_id = l.id and c.channel = 'call' and c.approved),
-      has_sms = exists (select 1 from communications c where c.lead_id = l.id and c.channel = 'sms' and c.approved)
-    where l.id in (select lead_id from new_rows where lead_id is not null);
+    perform set_lead_channels(array(select lead_id from new_rows where lead_id is not null));
   end if;
   if tg_op in ('DELETE', 'UPDATE') then
-    update leads l set
-      has_call = exists (select 1 from communications c where c.lead_id = l.id and c.channel = 'call' and c.approved),
-      has_sms = exists (select 1 from communications c where c.lead_id = l.id and c.channel = 'sms' and c.approved)
-    where l.id in (select lead_id from old_rows where lead_id is not null);
+    perform set_lead_channels(array(select lead_id from old_rows where lead_id is not null));
   end if;
   return null;
 end $$;

@@ -1,5 +1,5 @@
---! Previous: sha1:8884658cb3030caff72c3c97a1c1f97af46d8efa
---! Hash: sha1:df782e4d6f2e622572d09078037c0d66f58b42d7
+--! Previous: sha1:d6d1f29f49da82ed6e67b2b6cb6fb67c0b55bbc0
+--! Hash: sha1:86526d45fe1297d1a4f8dc8b1eca0c8fce015d53
 --! Message: reports
 
 create table reports (

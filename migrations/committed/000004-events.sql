@@ -1,5 +1,5 @@
---! Previous: sha1:df782e4d6f2e622572d09078037c0d66f58b42d7
---! Hash: sha1:456dd5fce0f96c467b009bb35b3eded558eb5ed2
+--! Previous: sha1:86526d45fe1297d1a4f8dc8b1eca0c8fce015d53
+--! Hash: sha1:3671949e6de0f30a6a49363dbb3725fa78713634
 --! Message: events and spend
 
 -- A session is born from its page views; the earliest one (by occurred_at) is its first touch:

@@ -1,5 +1,5 @@
---! Previous: sha1:456dd5fce0f96c467b009bb35b3eded558eb5ed2
---! Hash: sha1:3818ebf1d8d276240f85481765ff85b06790dacb
+--! Previous: sha1:3671949e6de0f30a6a49363dbb3725fa78713634
+--! Hash: sha1:c4262812c0f1030da487510965595ff969f5b075
 --! Message: visualizer
 
 create table catalog_materials (
