@@ -1,5 +1,8 @@
 import { inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig, type Config } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
 import { createSql, type Sql } from '../storage/db.ts';
@@ -49,7 +52,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await admin.unsafe(`create database ${dbName} template pa_template`);
   await admin.end();
   const databaseUrl = `${server}/${dbName}`;
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, PORT: '0', ...env });
+  // Blob files go to a directory of this test file's own, removed on close, unless it names one.
+  const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(join(tmpdir(), 'partner-api-files-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, PORT: '0', DATA_DIR: ownDataDir ?? env.DATA_DIR!, ...env });
   const logger = createLogger(config.LOG_LEVEL);
   const sql = createSql(databaseUrl, 10);
   const api = await startApi({ config, logger, sql, port: 0 });
@@ -100,6 +105,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       for (const w of workers) await w.stop();
       await api.close();
       await sql.end({ timeout: 5 });
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -23,7 +23,7 @@ let t: TestContext;
 let owner: Tenant;
 let report: { id: string; current_revision_id: string };
 beforeAll(async () => {
-  t = await createTestContext({ RATE_LIMIT_PER_MINUTE: '10000', AUTH_FAILURE_LIMIT_PER_MINUTE: '1000', DATA_DIR: await mkdtemp(join(tmpdir(), 'reports-export-')) });
+  t = await createTestContext({ RATE_LIMIT_PER_MINUTE: '10000', AUTH_FAILURE_LIMIT_PER_MINUTE: '1000' });
   await t.startWorker();
   owner = await t.tenant();
   report = await importAndWait(t, owner.key, [{ name: 'gable.dxf', data: Buffer.from(gableRoofDxf()) }], { external_report_id: 'Gable job 12' });

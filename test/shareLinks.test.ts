@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type Tenant } from './harness.ts';
 import { expectMatchesSpec } from './openapi.ts';
@@ -18,7 +15,6 @@ beforeAll(async () => {
     SHARE_LINK_LIMIT_PER_MINUTE: '1000',
     IMAGE_FETCH_ALLOW_PRIVATE: 'true',
     GENERATE_WAIT_MS: '15000',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'share-test-')),
   });
   await t.startWorker();
   tenant = await t.tenant();

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type Tenant } from './harness.ts';
 import { createVisualization, generate, startImageHost, type ImageHost } from './visualizations.fixtures.ts';
@@ -16,7 +13,6 @@ beforeAll(async () => {
     RATE_LIMIT_PER_MINUTE: '10000',
     IMAGE_FETCH_ALLOW_PRIVATE: 'true',
     GENERATE_WAIT_MS: '20000',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'viz-bad-')),
   });
   await t.startWorker({ concurrency: 1 });
 });
@@ -86,7 +82,7 @@ describe('SSRF guard', () => {
   });
 
   it('fails the row when the service runs without IMAGE_FETCH_ALLOW_PRIVATE', async () => {
-    const guarded = await createTestContext({ GENERATE_WAIT_MS: '15000', DATA_DIR: mkdtempSync(join(tmpdir(), 'viz-ssrf-')) });
+    const guarded = await createTestContext({ GENERATE_WAIT_MS: '15000' });
     try {
       await guarded.startWorker({ concurrency: 1 });
       const ws = await guarded.tenant();

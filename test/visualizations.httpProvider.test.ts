@@ -1,8 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type Tenant } from './harness.ts';
@@ -43,7 +40,6 @@ beforeAll(async () => {
     IMAGE_MODEL_API_KEY: 'model-secret',
     IMAGE_FETCH_ALLOW_PRIVATE: 'true',
     GENERATE_WAIT_MS: '20000',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'viz-http-')),
   });
   await t.startWorker({ concurrency: 1 });
   tenant = await t.tenant();

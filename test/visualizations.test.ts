@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type Tenant } from './harness.ts';
@@ -30,7 +27,6 @@ beforeAll(async () => {
     RATE_LIMIT_PER_MINUTE: '10000',
     IMAGE_FETCH_ALLOW_PRIVATE: 'true',
     GENERATE_WAIT_MS: '15000',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'viz-test-')),
   });
   await t.startWorker();
   tenant = await t.tenant();
