@@ -27,23 +27,25 @@ export function encodeCursor(secret: Buffer, endpoint: string, position: Positio
   return `${payload}.${sign(secret, payload).toString('base64url')}`;
 }
 
+/** The 400 for a cursor that is malformed, tampered with or from another endpoint. */
+export const malformedCursor = () =>
+  new ApiError(400, 'VALIDATION_ERROR', 'Malformed cursor', {
+    issues: [{ location: 'query', path: 'cursor', message: 'Cursor is malformed, tampered with or from another endpoint' }],
+  });
+
 export function decodeCursor(secret: Buffer, endpoint: string, cursor: string): Position {
-  const bad = () =>
-    new ApiError(400, 'VALIDATION_ERROR', 'Malformed cursor', {
-      issues: [{ location: 'query', path: 'cursor', message: 'Cursor is malformed, tampered with or from another endpoint' }],
-    });
   const [payload, mac, extra] = cursor.split('.');
-  if (!payload || !mac || extra !== undefined) throw bad();
+  if (!payload || !mac || extra !== undefined) throw malformedCursor();
   const expected = sign(secret, payload);
   const given = Buffer.from(mac, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw bad();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw malformedCursor();
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
-    throw bad();
+    throw malformedCursor();
   }
-  if (!Array.isArray(decoded) || decoded[0] !== endpoint || !Array.isArray(decoded[1])) throw bad();
+  if (!Array.isArray(decoded) || decoded[0] !== endpoint || !Array.isArray(decoded[1])) throw malformedCursor();
   return decoded[1] as Position;
 }
 

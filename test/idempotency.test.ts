@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type Tenant } from './harness.ts';
-import { lockLeadMatchKey } from '../storage/leads.ts';
+import { holdLeadMatchLock } from './locks.ts';
 import { createLogger } from '../core/logger.ts';
 import cleanup from '../tasks/cleanup.ts';
 
@@ -17,24 +17,6 @@ const post = (key: string, body: unknown, idem?: string) =>
 
 const leadCount = async () =>
   (await t.sql`select count(*)::int as n from leads where workspace_id = ${tenant.workspaceId}`)[0]!.n as number;
-
-/** Holds a lead-match lock from outside, so a request for that phone stops inside its transaction. */
-async function holdMatchLock(phoneDigits: string) {
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  let locked!: () => void;
-  const isLocked = new Promise<void>((r) => (locked = r));
-  const holder = t.sql.begin(async (tx) => {
-    await lockLeadMatchKey(tx, tenant.workspaceId, JSON.stringify(['phone', phoneDigits]));
-    locked();
-    await held;
-  });
-  await isLocked;
-  return async () => {
-    release();
-    await holder;
-  };
-}
 
 describe('Idempotency-Key', () => {
   it('is required on IK endpoints (400 naming the header)', async () => {
@@ -87,7 +69,7 @@ describe('Idempotency-Key', () => {
   it('answers 409 to a concurrent request with the same key while the first still runs', async () => {
     const phone = '(212) 555-0142';
     const body = { contact_name: 'Concurrent', contact_phone: phone };
-    const release = await holdMatchLock('2125550142');
+    const release = await holdLeadMatchLock(t.sql, tenant.workspaceId, '2125550142');
     const first = post(tenant.key, body, 'concurrent-1');
     await new Promise((r) => setTimeout(r, 300));
     const second = await post(tenant.key, body, 'concurrent-1');
@@ -101,7 +83,7 @@ describe('Idempotency-Key', () => {
 
   it('leaves neither the write nor the record behind when the request dies mid-transaction', async () => {
     const body = { contact_name: 'Crash', contact_phone: '(212) 555-0199' };
-    const release = await holdMatchLock('2125550199');
+    const release = await holdLeadMatchLock(t.sql, tenant.workspaceId, '2125550199');
     const dying = post(tenant.key, body, 'crash-1');
     await new Promise((r) => setTimeout(r, 300));
     // Cancel the request's statement while it holds the idempotency lock: it fails mid-transaction.

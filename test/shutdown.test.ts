@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from './harness.ts';
 import { startApi } from '../api/server.ts';
 import { createLogger } from '../core/logger.ts';
 import { createSql } from '../storage/db.ts';
-import { lockLeadMatchKey } from '../storage/leads.ts';
+import { holdLeadMatchLock } from './locks.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -17,16 +17,7 @@ describe('graceful shutdown', () => {
     const sql = createSql(t.databaseUrl, 4);
     const api = await startApi({ config: t.config, logger: createLogger('silent'), sql, port: 0 });
     const base = `http://127.0.0.1:${api.port}`;
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const holder = t.sql.begin(async (tx) => {
-      await lockLeadMatchKey(tx, tenant.workspaceId, JSON.stringify(['phone', '2125550177']));
-      locked();
-      await held;
-    });
-    await isLocked;
+    const release = await holdLeadMatchLock(t.sql, tenant.workspaceId, '2125550177');
     const inFlight = fetch(`${base}/api/v1/leads`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tenant.key}`, 'content-type': 'application/json', 'idempotency-key': 'shutdown-1' },
@@ -38,8 +29,7 @@ describe('graceful shutdown', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(closed).toBe(false);
     await expect(fetch(`${base}/api/v1/openapi.json`)).rejects.toThrow();
-    release();
-    await holder;
+    await release();
     const res = await inFlight;
     expect(res.status).toBe(201);
     await closing;

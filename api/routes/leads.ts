@@ -5,7 +5,7 @@ import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
 import { notFound, conflict } from '../../core/errors.ts';
 import { phoneDigitsOf } from '../../core/phone.ts';
-import { CursorPagination, decodeCursor, encodeCursor, pageOf } from '../pagination.ts';
+import { CursorPagination, decodeCursor, encodeCursor, malformedCursor, pageOf } from '../pagination.ts';
 import {
   Conversion,
   ConversionWrite,
@@ -36,7 +36,7 @@ function toFilter(q: Omit<LeadFilters, 'cursor' | 'limit'>): LeadFilter {
 function position(ctx: Ctx, endpoint: string, cursor: string | undefined): [number, string] | undefined {
   if (!cursor) return undefined;
   const [pos, id] = decodeCursor(ctx.deps.cursorSecret, endpoint, cursor);
-  if (typeof pos !== 'number' || typeof id !== 'string') throw decodeCursor(ctx.deps.cursorSecret, '', '');
+  if (typeof pos !== 'number' || typeof id !== 'string') throw malformedCursor();
   return [pos, id];
 }
 

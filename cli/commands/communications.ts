@@ -69,20 +69,14 @@ async function resolveLines(tx: Db, workspaceId: string, content: string): Promi
       else if (!(leadId = (await findLeadByPhone(tx, workspaceId, digits))?.id)) fail(`no active lead has phone ${digits}`);
     }
     if (!leadId) continue;
+    // storage fills the optional fields' defaults; only the nested tracking number is reshaped
+    const { phone: _phone, tracking_number: tracking, ...fields } = c;
     items.push({
+      ...fields,
       lead_id: leadId,
-      channel: c.channel,
-      direction: c.direction,
-      status: c.status,
-      started_at: c.started_at,
-      duration_seconds: c.duration_seconds ?? null,
-      thread_id: c.thread_id ?? null,
-      tracking_label: c.tracking_number?.label ?? null,
-      tracking_phone_last4: c.tracking_number?.phone_last4 ?? null,
-      tracking_national_format: c.tracking_number?.national_format ?? null,
-      source: c.source ?? null,
-      campaign: c.campaign ?? null,
-      approved: c.approved,
+      tracking_label: tracking?.label,
+      tracking_phone_last4: tracking?.phone_last4,
+      tracking_national_format: tracking?.national_format,
     });
   }
   if (errors.length) throw new CliError(`${errors.length} bad line(s), nothing imported: ${errors.join(' | ')}`);
