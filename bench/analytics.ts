@@ -7,6 +7,7 @@ import { benchDatabase, load, row, startProcess } from './lib.ts';
 import { createWorkspace } from '../storage/workspaces.ts';
 import { createApiKey } from '../storage/apiKeys.ts';
 import { SCOPES } from '../core/scopes.ts';
+import { seedAnalytics } from './seed.ts';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const EVENTS = LEADS * 3;
@@ -21,47 +22,7 @@ const key = (await createApiKey(sql, { workspaceId: ws.id, name: 'bench', scopes
 const now = new Date();
 const start = new Date(now.getTime() - 730 * 86_400_000);
 
-let t0 = performance.now();
-// 20 sources × 10 campaigns, created evenly over two years; a quarter converted, some with gaps.
-await sql`
-  insert into leads (id, workspace_id, stage_id, attribution, conversion_type, contact_phone, created_at, converted_at,
-                     sales_value, funnel_gap_summary, stage_timestamps)
-  select 'lead_b' || g, ${ws.id},
-         (select id from pipeline_stages where workspace_id = ${ws.id} and key = case when g % 4 = 0 then 'sold' else 'new' end),
-         jsonb_build_object('source', 'source' || (g % 20), 'medium', 'cpc', 'campaign', 'campaign' || (g % 10)),
-         'partner_api', lpad((2125500000 + g)::text, 10, '0'),
-         ${start}::timestamptz + (g::float8 / ${LEADS}) * interval '730 days',
-         case when g % 4 = 0 then ${start}::timestamptz + (g::float8 / ${LEADS}) * interval '730 days' + interval '9 days' end,
-         case when g % 4 = 0 then 1000 + g % 9000 end,
-         case when g % 4 = 0 then jsonb_build_object('has_gap', g % 8 = 0, 'skipped_stages', case when g % 8 = 0 then '["quoted"]'::jsonb else '[]'::jsonb end) end,
-         '{}'::jsonb
-  from generate_series(1, ${LEADS}) g`;
-log(`leads ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-t0 = performance.now();
-await sql`
-  insert into events (id, workspace_id, external_event_id, type, session_id, payload, occurred_at, source, medium, campaign)
-  select 'evt_b' || g, ${ws.id}, 'seed-' || g, case when g % 10 = 0 then 'form_submission' else 'page_view' end,
-         'sess-' || (g / 3), '{}'::jsonb, ${start}::timestamptz + (g::float8 / ${EVENTS}) * interval '730 days',
-         'source' || (g % 20), 'cpc', 'campaign' || (g % 10)
-  from generate_series(1, ${EVENTS}) g`;
-log(`events ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-t0 = performance.now();
-await sql`
-  insert into communications (id, workspace_id, lead_id, channel, direction, status, started_at, duration_seconds, thread_id, approved)
-  select 'comm_b' || g, ${ws.id}, 'lead_b' || (g * 2), case when g % 3 = 0 then 'sms' else 'call' end,
-         case when g % 2 = 0 then 'inbound' else 'outbound' end,
-         case when g % 3 = 0 then 'received' when g % 5 = 0 then 'missed' else 'answered' end,
-         ${start}::timestamptz + (g::float8 * 2 / ${LEADS}) * interval '730 days' + interval '1 hour',
-         case when g % 3 <> 0 then 30 + g % 600 end, null, g % 50 <> 0
-  from generate_series(1, ${COMMS}) g`;
-// Weekly spend per source × campaign × kind over the two years.
-await sql`
-  insert into spend_records (id, workspace_id, source, medium, campaign, kind, amount_cents, currency, starts_at, ends_at)
-  select 'spend_b' || w || '_' || s || '_' || c || '_' || k, ${ws.id}, 'source' || s, 'cpc', 'campaign' || c,
-         case when k = 0 then 'automated' else 'other' end, 10000 + (w * 7 + s * 3 + c) % 50000, 'USD',
-         ${start}::timestamptz + w * interval '7 days', ${start}::timestamptz + (w + 1) * interval '7 days'
-  from generate_series(0, 104) w, generate_series(0, 19) s, generate_series(0, 9) c, generate_series(0, 1) k`;
-log(`communications and spend ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+await seedAnalytics(sql, ws.id, { leads: LEADS, start, log });
 await sql`vacuum analyze`;
 
 const api = await startProcess('api/server.ts', { DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '100000000' });

@@ -1,6 +1,6 @@
 import type { Db } from './db.ts';
 import { newId } from '../core/ids.ts';
-import { lockLeadMatchKey, type LeadRow } from './leads.ts';
+import { lockLeadMatchKey, type WrittenLead } from './leads.ts';
 import { patchLead, upsertLead, type LeadInput } from './leadWrites.ts';
 
 export type EventType = 'page_view' | 'form_submission';
@@ -74,7 +74,7 @@ export async function findLeadIdByEmail(sql: Db, workspaceId: string, email: str
  * email and no phone updates the active lead with that email instead of adding a new one on
  * every submission. The email is locked like upsertLead's match keys, so concurrent forms agree.
  */
-export async function upsertFormLead(tx: Db, workspaceId: string, input: LeadInput): Promise<LeadRow> {
+export async function upsertFormLead(tx: Db, workspaceId: string, input: LeadInput): Promise<WrittenLead> {
   if (!input.contact_phone && input.contact_email) {
     await lockLeadMatchKey(tx, workspaceId, JSON.stringify(['email', input.contact_email.toLowerCase()]));
     const id = await findLeadIdByEmail(tx, workspaceId, input.contact_email);

@@ -4,6 +4,7 @@ import { initialPipelineState, moveToStage, type StageInfo } from '../core/pipel
 import { listActiveStages } from './pipelineStages.ts';
 import { findSessionAttribution } from './sessions.ts';
 import {
+  effectiveAttribution,
   findLead,
   findLeadByExternalId,
   findLeadByPhone,
@@ -13,6 +14,8 @@ import {
   type AttributionFields,
   type LeadRow,
   type LeadValues,
+  type LeadWithDoc,
+  type WrittenLead,
 } from './leads.ts';
 
 /** Fields a partner may write on a lead (LeadWrite, LeadPatch and form submissions share them). */
@@ -93,17 +96,21 @@ function applyInput(base: LeadValues, input: LeadInput, stages: StageInfo[], now
   return { values: next, changed };
 }
 
-async function createLead(tx: Db, workspaceId: string, input: LeadInput, conversionType: string): Promise<LeadRow> {
-  const stages = await listActiveStages(tx, workspaceId);
+function createLead(
+  tx: Db,
+  workspaceId: string,
+  input: LeadInput,
+  context: { conversionType: string; stages: StageInfo[]; sessionTouch: AttributionFields | undefined },
+): Promise<WrittenLead> {
+  const { stages, sessionTouch } = context;
   const now = new Date().toISOString();
   const stage = input.status_stage_id ? resolveStage(stages, input.status_stage_id) : stages[0];
   if (!stage) throw new Error(`workspace ${workspaceId} has no pipeline stages`);
-  const sessionTouch = input.session_id ? await findSessionAttribution(tx, workspaceId, input.session_id) : undefined;
   const blank: LeadValues = {
     external_id: null, external_source: null, session_id: null, contact_name: null, contact_email: null,
     contact_phone: null, property_address: null, ...initialPipelineState(stage, now),
     attribution: { source: null, medium: null, campaign: null, content: null, conversion_url: null },
-    attribution_overrides: {}, conversion_type: conversionType, form_data: {}, custom_fields: {},
+    attribution_overrides: {}, conversion_type: context.conversionType, form_data: {}, custom_fields: {},
     selected_material_id: null, selected_color_id: null, selected_shape_id: null, notes: null,
     quote_value: null, sales_value: null, follow_up_date: null,
   };
@@ -124,30 +131,38 @@ export async function upsertLead(
   workspaceId: string,
   input: LeadInput,
   opts: { conversionType: string },
-): Promise<{ lead: LeadRow; created: boolean }> {
+): Promise<{ lead: WrittenLead; created: boolean }> {
   const byExternal = input.external_id && input.external_source;
   const matchKey = byExternal ? JSON.stringify(['ext', input.external_source, input.external_id]) : input.contact_phone ? JSON.stringify(['phone', input.contact_phone]) : null;
-  if (matchKey) await lockLeadMatchKey(tx, workspaceId, matchKey);
-  const existing = byExternal
-    ? await findLeadByExternalId(tx, workspaceId, input.external_source!, input.external_id!)
-    : input.contact_phone
-      ? await findLeadByPhone(tx, workspaceId, input.contact_phone)
-      : undefined;
-  if (!existing) return { lead: await createLead(tx, workspaceId, input, opts.conversionType), created: true };
-  const { lead } = await patchLeadRow(tx, workspaceId, existing, input);
+  // Sent in one go: the connection runs them in order, so the lookup's snapshot is taken once
+  // the lock is held.
+  const [, existing, stages, sessionTouch] = await Promise.all([
+    matchKey ? lockLeadMatchKey(tx, workspaceId, matchKey) : undefined,
+    byExternal
+      ? findLeadByExternalId(tx, workspaceId, input.external_source!, input.external_id!)
+      : input.contact_phone
+        ? findLeadByPhone(tx, workspaceId, input.contact_phone)
+        : undefined,
+    listActiveStages(tx, workspaceId),
+    input.session_id ? findSessionAttribution(tx, workspaceId, input.session_id) : undefined,
+  ]);
+  if (!existing) return { lead: await createLead(tx, workspaceId, input, { ...opts, stages, sessionTouch }), created: true };
+  const { lead } = await patchLeadRow(tx, workspaceId, existing, input, stages);
   return { lead, created: false };
 }
 
-async function patchLeadRow(tx: Db, workspaceId: string, existing: LeadRow, input: LeadInput) {
-  const stages = await listActiveStages(tx, workspaceId);
+async function patchLeadRow(tx: Db, workspaceId: string, existing: LeadWithDoc, input: LeadInput, stages: StageInfo[]) {
   const { values, changed } = applyInput(valuesOf(existing), input, stages, new Date().toISOString());
-  if (!changed) return { lead: existing, updated: false };
+  if (!changed) {
+    const { source, medium, campaign } = effectiveAttribution(existing);
+    return { lead: { id: existing.id, source, medium, campaign, doc: existing.doc }, updated: false };
+  }
   return { lead: await updateLead(tx, workspaceId, existing.id, values), updated: true };
 }
 
 /** PATCH: the lead's own fields and its pipeline stage; undefined when no such active lead. */
 export async function patchLead(tx: Db, workspaceId: string, id: string, input: LeadInput) {
-  const existing = await findLead(tx, workspaceId, id, { forUpdate: true });
+  const [existing, stages] = await Promise.all([findLead(tx, workspaceId, id, { forUpdate: true }), listActiveStages(tx, workspaceId)]);
   if (!existing) return undefined;
-  return patchLeadRow(tx, workspaceId, existing, input);
+  return patchLeadRow(tx, workspaceId, existing, input, stages);
 }

@@ -1,3 +1,4 @@
+import type postgres from 'postgres';
 import type { Db } from './db.ts';
 import { newId } from '../core/ids.ts';
 
@@ -57,6 +58,19 @@ export type LeadValues = Omit<
   converted_at: string | null;
 };
 
+/** Effective attribution: the first touch with each non-null override applied (lead_document's rule). */
+export function effectiveAttribution(row: Pick<LeadRow, 'attribution' | 'attribution_overrides'>) {
+  const a = row.attribution;
+  const o = row.attribution_overrides;
+  return {
+    source: o.source ?? a.source ?? null,
+    medium: o.medium ?? a.medium ?? null,
+    campaign: o.campaign ?? a.campaign ?? null,
+    content: o.content ?? a.content ?? null,
+    conversion_url: a.conversion_url ?? null,
+  };
+}
+
 const WRITABLE = [
   'external_id', 'external_source', 'session_id', 'contact_name', 'contact_email', 'contact_phone', 'property_address',
   'stage_id', 'stage_timestamps', 'funnel_gap_summary', 'attribution', 'attribution_overrides', 'conversion_type',
@@ -64,9 +78,12 @@ const WRITABLE = [
   'quote_value', 'sales_value', 'follow_up_date', 'converted_at',
 ] as const;
 
-function selectLeads(sql: Db) {
+/** A stored lead with its API representation (Lead), built by lead_document() in SQL. */
+export type LeadWithDoc = LeadRow & { doc: string };
+
+function selectLeads(sql: Db, opts: { doc?: boolean } = {}) {
   return sql`
-    select l.id, l.workspace_id, l.external_id, l.external_source, l.session_id, l.contact_name, l.contact_email,
+    select ${opts.doc ? sql`lead_document(l, s)::text as doc,` : sql``} l.id, l.workspace_id, l.external_id, l.external_source, l.session_id, l.contact_name, l.contact_email,
            l.contact_phone, l.property_address, l.stage_id, s.key as stage_key, s.label as stage_label,
            s.sort_order as stage_sort_order, s.is_conversion_stage, l.stage_timestamps, l.funnel_gap_summary,
            l.attribution, l.attribution_overrides, l.conversion_type, l.form_data, l.custom_fields,
@@ -81,17 +98,17 @@ export async function lockLeadMatchKey(tx: Db, workspaceId: string, matchKey: st
   await tx`select pg_advisory_xact_lock(hashtextextended(${JSON.stringify([workspaceId, matchKey])}, 1))`;
 }
 
-export async function findLead(sql: Db, workspaceId: string, id: string, opts: { forUpdate?: boolean } = {}): Promise<LeadRow | undefined> {
-  const [row] = await sql<LeadRow[]>`
-    ${selectLeads(sql)}
+export async function findLead(sql: Db, workspaceId: string, id: string, opts: { forUpdate?: boolean } = {}): Promise<LeadWithDoc | undefined> {
+  const [row] = await sql<LeadWithDoc[]>`
+    ${selectLeads(sql, { doc: true })}
     where l.workspace_id = ${workspaceId} and l.id = ${id} and l.deleted_at is null
     ${opts.forUpdate ? sql`for update of l` : sql``}`;
   return row;
 }
 
-export async function findLeadByExternalId(sql: Db, workspaceId: string, source: string, externalId: string): Promise<LeadRow | undefined> {
-  const [row] = await sql<LeadRow[]>`
-    ${selectLeads(sql)}
+export async function findLeadByExternalId(sql: Db, workspaceId: string, source: string, externalId: string): Promise<LeadWithDoc | undefined> {
+  const [row] = await sql<LeadWithDoc[]>`
+    ${selectLeads(sql, { doc: true })}
     where l.workspace_id = ${workspaceId} and l.external_source = ${source} and l.external_id = ${externalId}
       and l.deleted_at is null
     for update of l`;
@@ -99,9 +116,9 @@ export async function findLeadByExternalId(sql: Db, workspaceId: string, source:
 }
 
 /** The most recently updated active lead with this phone (several may share one). */
-export async function findLeadByPhone(sql: Db, workspaceId: string, phone: string): Promise<LeadRow | undefined> {
-  const [row] = await sql<LeadRow[]>`
-    ${selectLeads(sql)}
+export async function findLeadByPhone(sql: Db, workspaceId: string, phone: string): Promise<LeadWithDoc | undefined> {
+  const [row] = await sql<LeadWithDoc[]>`
+    ${selectLeads(sql, { doc: true })}
     where l.workspace_id = ${workspaceId} and l.contact_phone = ${phone} and l.deleted_at is null
     order by l.updated_at desc, l.id desc
     limit 1
@@ -109,18 +126,32 @@ export async function findLeadByPhone(sql: Db, workspaceId: string, phone: strin
   return row;
 }
 
-export async function insertLead(sql: Db, workspaceId: string, values: LeadValues): Promise<LeadRow> {
-  const id = newId('lead');
-  const row = { id, workspace_id: workspaceId, ...pick(sql, values) };
-  await sql`insert into leads ${sql(row as never)}`;
-  return (await findLead(sql, workspaceId, id))!;
+const writtenColumns = (sql: Db) =>
+  sql`id, source, medium, campaign, (select lead_document(leads, s) from pipeline_stages s where s.id = leads.stage_id)::text as doc`;
+
+/** What a write hands back: the stored lead's id, effective attribution and representation. */
+export interface WrittenLead {
+  id: string;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  doc: string;
 }
 
-export async function updateLead(sql: Db, workspaceId: string, id: string, values: LeadValues): Promise<LeadRow> {
-  await sql`
+export async function insertLead(sql: Db, workspaceId: string, values: LeadValues): Promise<WrittenLead> {
+  const row = { id: newId('lead'), workspace_id: workspaceId, ...pick(sql, values) };
+  const [written] = await sql<WrittenLead[]>`
+    insert into leads ${sql(row as never)}
+    returning ${writtenColumns(sql)}`;
+  return written!;
+}
+
+export async function updateLead(sql: Db, workspaceId: string, id: string, values: LeadValues): Promise<WrittenLead> {
+  const [written] = await sql<WrittenLead[]>`
     update leads set ${sql(pick(sql, values) as never, ...WRITABLE)}, updated_at = now()
-    where workspace_id = ${workspaceId} and id = ${id} and deleted_at is null`;
-  return (await findLead(sql, workspaceId, id))!;
+    where workspace_id = ${workspaceId} and id = ${id} and deleted_at is null
+    returning ${writtenColumns(sql)}`;
+  return written!;
 }
 
 function pick(sql: Db, values: LeadValues) {
@@ -184,6 +215,20 @@ function whereLeads(sql: Db, workspaceId: string, f: LeadFilter, after?: [number
 /** How many of the newest leads the first pass of a selective-filter list looks through. */
 const NEWEST_WINDOW = 1000;
 
+/** A list entry: the keyset position and the Lead JSON, passed through to the response as is. */
+export interface LeadPageRow {
+  id: string;
+  pos: number;
+  doc: string;
+}
+
+/** The page's rows in list order; `page` yields (id, created_at) and documents are built only for them. */
+const pageRows = (sql: Db, page: postgres.Fragment) => sql<LeadPageRow[]>`
+  with page as (${page})
+  select l.id, (extract(epoch from l.created_at) * 1000000)::int8 as pos, lead_document(l, s)::text as doc
+  from leads l join page p on p.id = l.id join pipeline_stages s on s.id = l.stage_id
+  order by p.created_at desc, p.id desc`;
+
 /**
  * One page, newest first; fetches limit + 1 rows so the caller knows whether more exist.
  * Equality filters (and the communication flags) have their own (workspace, column, created_at)
@@ -193,38 +238,33 @@ const NEWEST_WINDOW = 1000;
  * and only if that cannot fill the page does a second pass collect every match through the
  * filter's own index (trigram, updated_at, communications) and sort just those.
  */
-export async function listLeads(sql: Db, workspaceId: string, f: LeadFilter, limit: number, after?: [number, string]): Promise<LeadRow[]> {
+export async function listLeads(sql: Db, workspaceId: string, f: LeadFilter, limit: number, after?: [number, string]): Promise<LeadPageRow[]> {
   const selective = Boolean(f.search || f.from || f.to);
   if (!selective) {
-    return sql<LeadRow[]>`
-      ${selectLeads(sql)}
+    return pageRows(sql, sql`
+      select l.id, l.created_at from leads l
       where ${whereLeads(sql, workspaceId, f, after)}
       order by l.created_at desc, l.id desc
-      limit ${limit + 1}`;
+      limit ${limit + 1}`);
   }
-  const window = await sql<LeadRow[]>`
+  const window = await pageRows(sql, sql`
     with newest as (
       select l.id from leads l
       where ${whereLeads(sql, workspaceId, {}, after)}
       order by l.created_at desc, l.id desc
       limit ${NEWEST_WINDOW}
     )
-    ${selectLeads(sql)}
+    select l.id, l.created_at from leads l
     where l.id in (select id from newest) and ${whereLeads(sql, workspaceId, f)}
     order by l.created_at desc, l.id desc
-    limit ${limit + 1}`;
+    limit ${limit + 1}`);
   if (window.length > limit) return window;
-  // Materialized, so the planner cannot turn it back into the ordered scan; only the page's
-  // rows are then joined to their full records.
-  return sql<LeadRow[]>`
+  // Materialized, so the planner cannot turn it back into the ordered scan.
+  return pageRows(sql, sql`
     with matches as materialized (
       select l.id, l.created_at from leads l where ${whereLeads(sql, workspaceId, f, after)}
-    ), page as (
-      select id, created_at from matches order by created_at desc, id desc limit ${limit + 1}
     )
-    ${selectLeads(sql)}
-    join page p on p.id = l.id
-    order by p.created_at desc, p.id desc`;
+    select id, created_at from matches order by created_at desc, id desc limit ${limit + 1}`);
 }
 
 /** The keyset position of the limit-th matching lead, when more than `limit` match. */
@@ -245,42 +285,4 @@ export function streamLeads(sql: Db, workspaceId: string, f: LeadFilter, limit: 
     where ${whereLeads(sql, workspaceId, f, after)}
     order by l.created_at desc, l.id desc
     limit ${limit}`.cursor(500);
-}
-
-export interface CommunicationSummaryRow {
-  lead_id: string;
-  last_call_at: Date | null;
-  last_sms_at: Date | null;
-  call_count: number;
-  answered_call_count: number;
-  missed_call_count: number;
-  sms_inbound_count: number;
-  sms_outbound_count: number;
-  last_tracking_number: { label: string | null; phone_last4: string | null; national_format: string | null } | null;
-  last_communication_source: string | null;
-  last_communication_campaign: string | null;
-}
-
-/** Approved calls and SMS of the given leads, summarised per lead (one query for a page). */
-export async function communicationSummaries(sql: Db, workspaceId: string, leadIds: string[]): Promise<Map<string, CommunicationSummaryRow>> {
-  if (!leadIds.length) return new Map();
-  const rows = await sql<CommunicationSummaryRow[]>`
-    select lead_id,
-      max(started_at) filter (where channel = 'call') as last_call_at,
-      max(started_at) filter (where channel = 'sms') as last_sms_at,
-      count(*) filter (where channel = 'call')::int as call_count,
-      count(*) filter (where channel = 'call' and status = 'answered')::int as answered_call_count,
-      count(*) filter (where channel = 'call' and status in ('missed', 'voicemail'))::int as missed_call_count,
-      count(*) filter (where channel = 'sms' and direction = 'inbound')::int as sms_inbound_count,
-      count(*) filter (where channel = 'sms' and direction = 'outbound')::int as sms_outbound_count,
-      (array_agg(json_build_object('label', tracking_label, 'phone_last4', tracking_phone_last4,
-                                   'national_format', tracking_national_format) order by started_at desc)
-        filter (where coalesce(tracking_label, tracking_phone_last4, tracking_national_format) is not null))[1]
-        as last_tracking_number,
-      (array_agg(source order by started_at desc) filter (where source is not null))[1] as last_communication_source,
-      (array_agg(campaign order by started_at desc) filter (where campaign is not null))[1] as last_communication_campaign
-    from communications
-    where workspace_id = ${workspaceId} and lead_id = any(${leadIds}) and approved
-    group by lead_id`;
-  return new Map(rows.map((r) => [r.lead_id, r]));
 }

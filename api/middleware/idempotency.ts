@@ -10,7 +10,7 @@ import {
   type IdempotencyRecord,
 } from '../../storage/idempotency.ts';
 import type { Ctx } from '../context.ts';
-import type { Db } from '../../storage/db.ts';
+import { pipelinedTransaction, type Db } from '../../storage/db.ts';
 import type { RouteDef } from '../route.ts';
 import { canonicalJson, parseInput } from '../validation.ts';
 
@@ -74,9 +74,10 @@ export async function withIdempotency(ctx: Ctx, route: RouteDef, body: unknown, 
     return;
   }
 
-  await sql.begin(async (tx) => {
-    if (!(await tryLockIdempotencyKey(tx, apiKeyId, key))) throw inFlight();
-    const record = await findIdempotencyRecord(tx, apiKeyId, key);
+  await pipelinedTransaction(sql, async (tx, commitWith) => {
+    // The record is read by the statement after the lock, so with a snapshot taken once it is held.
+    const [locked, record] = await Promise.all([tryLockIdempotencyKey(tx, apiKeyId, key), findIdempotencyRecord(tx, apiKeyId, key)]);
+    if (!locked) throw inFlight();
     if (record) return answerFrom(record);
     ctx.state.db = tx;
     try {
@@ -84,7 +85,7 @@ export async function withIdempotency(ctx: Ctx, route: RouteDef, body: unknown, 
     } finally {
       ctx.state.db = sql;
     }
-    if (succeeded()) await keep(tx);
+    if (succeeded()) await commitWith(keep(tx));
     else throw new RollbackWith(ctx.status, ctx.body);
   }).catch((err) => {
     if (err instanceof RollbackWith) {

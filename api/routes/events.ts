@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
 import { conflict } from '../../core/errors.ts';
-import { effectiveAttribution } from '../leadResponse.ts';
 import { EventTrackResponse, FormSubmissionEventWrite, FormSubmissionTrackResponse, PageViewEventWrite } from '../schemas/events.ts';
 import { attachEventLead, findEventByExternalId, insertEventOnce, upsertFormLead, type EventInput, type EventRow } from '../../storage/events.ts';
 import { findSessionAttribution, recordSessionTouch } from '../../storage/sessions.ts';
@@ -156,7 +155,7 @@ export const eventRoutes = [
           attribution: { ...params, conversion_url: body.page_url ?? null },
         });
         leadId = lead.id;
-        await attachEventLead(ctx.state.db, ws, event.id, { lead_id: lead.id, ...effectiveAttribution(lead) });
+        await attachEventLead(ctx.state.db, ws, event.id, { lead_id: lead.id, source: lead.source, medium: lead.medium, campaign: lead.campaign });
       }
       ctx.status = created ? 201 : 200;
       ctx.body = {

@@ -19,8 +19,7 @@ import {
   type LeadFilters,
 } from '../schemas/leads.ts';
 import { EmptyBody } from '../schemas/common.ts';
-import { effectiveAttribution, toLeadResponses } from '../leadResponse.ts';
-import { exportBoundary, findLead, listLeads, softDeleteLead, streamLeads, type LeadFilter, type LeadRow } from '../../storage/leads.ts';
+import { effectiveAttribution, exportBoundary, findLead, listLeads, softDeleteLead, streamLeads, type LeadFilter, type LeadRow, type LeadWithDoc } from '../../storage/leads.ts';
 import { patchLead, upsertLead } from '../../storage/leadWrites.ts';
 import { findConversionByEventId, insertConversion, listConversions, type ConversionRow } from '../../storage/conversions.ts';
 import { findLatestVisualizationForLead } from '../../storage/visualizations.ts';
@@ -40,7 +39,7 @@ function position(ctx: Ctx, endpoint: string, cursor: string | undefined): [numb
   return [pos, id];
 }
 
-async function requireLead(ctx: Ctx, id: string): Promise<LeadRow> {
+async function requireLead(ctx: Ctx, id: string): Promise<LeadWithDoc> {
   const lead = await findLead(ctx.state.db, workspaceId(ctx), id);
   if (!lead) throw notFound('Lead');
   return lead;
@@ -89,6 +88,15 @@ function exportRow(row: LeadRow): string[] {
 
 const leadId = { params: LeadIdParams };
 
+/**
+ * Lead JSON comes ready-made from the database (lead_document), so responses holding leads are
+ * assembled as text around it rather than parsed and encoded again.
+ */
+function jsonWithLeads(ctx: Ctx, text: string) {
+  ctx.type = 'application/json';
+  ctx.body = text;
+}
+
 export const leadRoutes = [
   defineRoute({
     method: 'get',
@@ -105,7 +113,7 @@ export const leadRoutes = [
       const { cursor, limit, ...filters } = query;
       const rows = await listLeads(ctx.state.db, workspaceId(ctx), toFilter(filters), limit, position(ctx, LIST_CURSOR, cursor));
       const page = pageOf(rows, limit, { secret: ctx.deps.cursorSecret, endpoint: LIST_CURSOR, position: (r) => [r.pos, r.id] });
-      ctx.body = { leads: await toLeadResponses(ctx.state.db, workspaceId(ctx), page.items), pagination: page.pagination };
+      jsonWithLeads(ctx, `{"leads":[${page.items.map((r) => r.doc).join(',')}],"pagination":${JSON.stringify(page.pagination)}}`);
     },
   }),
   defineRoute({
@@ -126,7 +134,7 @@ export const leadRoutes = [
     handler: async (ctx, { body }) => {
       const { lead, created } = await upsertLead(ctx.state.db, workspaceId(ctx), body, { conversionType: 'partner_api' });
       ctx.status = created ? 201 : 200;
-      ctx.body = { lead: (await toLeadResponses(ctx.state.db, workspaceId(ctx), [lead]))[0], created };
+      jsonWithLeads(ctx, `{"lead":${lead.doc},"created":${created}}`);
     },
   }),
   defineRoute({
@@ -196,7 +204,7 @@ export const leadRoutes = [
     errors: [401, 403, 404, 429, 500],
     handler: async (ctx, { params }) => {
       const lead = await requireLead(ctx, params.lead_id);
-      ctx.body = { lead: (await toLeadResponses(ctx.state.db, workspaceId(ctx), [lead]))[0] };
+      jsonWithLeads(ctx, `{"lead":${lead.doc}}`);
     },
   }),
   defineRoute({
@@ -215,7 +223,7 @@ export const leadRoutes = [
     handler: async (ctx, { params, body }) => {
       const result = await patchLead(ctx.state.db, workspaceId(ctx), params.lead_id, body);
       if (!result) throw notFound('Lead');
-      ctx.body = { lead: (await toLeadResponses(ctx.state.db, workspaceId(ctx), [result.lead]))[0], updated: result.updated };
+      jsonWithLeads(ctx, `{"lead":${result.lead.doc},"updated":${result.updated}}`);
     },
   }),
   defineRoute({

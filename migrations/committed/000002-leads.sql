@@ -1,5 +1,5 @@
 --! Previous: sha1:90120a7582f4626c2d7948bcc2b54c8f84f4853f
---! Hash: sha1:d6d1f29f49da82ed6e67b2b6cb6fb67c0b55bbc0
+--! Hash: sha1:391f15c365cc38edfb31ee59f1c3e5370f4fb3b5
 --! Message: leads
 
 create table leads (
@@ -128,3 +128,63 @@ create trigger communications_channels_update after update on communications
   referencing new table as new_rows old table as old_rows for each statement execute function refresh_lead_channels();
 create trigger communications_channels_delete after delete on communications
   referencing old table as old_rows for each statement execute function refresh_lead_channels();
+
+-- Lead responses are built here, in one place for every endpoint that returns a Lead: the list
+-- sends the page's JSON straight through instead of decoding and re-encoding every field in Node.
+
+-- Instants as the API shows them everywhere: UTC to the millisecond, like JavaScript's toISOString.
+create function api_time(t timestamptz) returns text language sql stable parallel safe as $$
+  select to_char(t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+$$;
+
+-- Approved calls and SMS of the lead. The channel flags say when there are none, so most leads
+-- never touch the communications table. plpgsql keeps its query plan per connection, where a SQL
+-- function with a query would be planned again for every row of an INSERT or UPDATE.
+create function lead_communication_summary(l leads) returns json language plpgsql stable parallel safe as $$
+begin
+  if not (l.has_call or l.has_sms) then
+    return '{"last_call_at":null,"last_sms_at":null,"call_count":0,"answered_call_count":0,"missed_call_count":0,'
+           '"sms_inbound_count":0,"sms_outbound_count":0,"last_tracking_number":null,'
+           '"last_communication_source":null,"last_communication_campaign":null}'::json;
+  end if;
+  return (
+    select json_build_object(
+      'last_call_at', api_time(max(started_at) filter (where channel = 'call')),
+      'last_sms_at', api_time(max(started_at) filter (where channel = 'sms')),
+      'call_count', count(*) filter (where channel = 'call'),
+      'answered_call_count', count(*) filter (where channel = 'call' and status = 'answered'),
+      'missed_call_count', count(*) filter (where channel = 'call' and status in ('missed', 'voicemail')),
+      'sms_inbound_count', count(*) filter (where channel = 'sms' and direction = 'inbound'),
+      'sms_outbound_count', count(*) filter (where channel = 'sms' and direction = 'outbound'),
+      'last_tracking_number', (array_agg(json_build_object('label', tracking_label, 'phone_last4', tracking_phone_last4,
+                                                           'national_format', tracking_national_format) order by started_at desc)
+        filter (where coalesce(tracking_label, tracking_phone_last4, tracking_national_format) is not null))[1],
+      'last_communication_source', (array_agg(source order by started_at desc) filter (where source is not null))[1],
+      'last_communication_campaign', (array_agg(campaign order by started_at desc) filter (where campaign is not null))[1])
+    from communications c
+    where c.workspace_id = l.workspace_id and c.lead_id = l.id and c.approved);
+end $$;
+
+-- The Lead schema of the spec, field for field, from the lead and its stage (s.id = l.stage_id).
+-- attribution is the effective first touch: each override that is not null replaces the recorded
+-- value (the generated source/medium/campaign). A single expression, so the planner inlines it.
+create function lead_document(l leads, s pipeline_stages) returns json language sql stable parallel safe as $$
+  select json_build_object(
+    'id', l.id, 'external_id', l.external_id, 'external_source', l.external_source,
+    'contact_name', l.contact_name, 'contact_email', l.contact_email, 'contact_phone', l.contact_phone,
+    'property_address', l.property_address,
+    'status', s.key, 'status_stage_id', s.id, 'status_label', s.label, 'status_sort_order', s.sort_order,
+    'is_conversion_stage', s.is_conversion_stage,
+    'stage_timestamps', l.stage_timestamps, 'funnel_gap_summary', l.funnel_gap_summary,
+    'attribution', json_build_object(
+      'source', l.source, 'medium', l.medium, 'campaign', l.campaign,
+      'content', coalesce(l.attribution_overrides->>'content', l.attribution->>'content'),
+      'conversion_url', l.attribution->>'conversion_url'),
+    'communication_summary', lead_communication_summary(l),
+    'form_data', l.form_data, 'custom_fields', l.custom_fields,
+    'selected_material_id', l.selected_material_id, 'selected_color_id', l.selected_color_id,
+    'selected_shape_id', l.selected_shape_id, 'notes', l.notes,
+    'quote_value', l.quote_value, 'sales_value', l.sales_value,
+    'follow_up_date', api_time(l.follow_up_date), 'converted_at', api_time(l.converted_at),
+    'created_at', api_time(l.created_at), 'updated_at', api_time(l.updated_at))
+$$;

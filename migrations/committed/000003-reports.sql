@@ -1,5 +1,5 @@
---! Previous: sha1:d6d1f29f49da82ed6e67b2b6cb6fb67c0b55bbc0
---! Hash: sha1:86526d45fe1297d1a4f8dc8b1eca0c8fce015d53
+--! Previous: sha1:391f15c365cc38edfb31ee59f1c3e5370f4fb3b5
+--! Hash: sha1:ee24a33b21f523e48c0821326de74d0ada40d7c9
 --! Message: reports
 
 create table reports (

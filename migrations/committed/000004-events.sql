@@ -1,5 +1,5 @@
---! Previous: sha1:86526d45fe1297d1a4f8dc8b1eca0c8fce015d53
---! Hash: sha1:3671949e6de0f30a6a49363dbb3725fa78713634
+--! Previous: sha1:ee24a33b21f523e48c0821326de74d0ada40d7c9
+--! Hash: sha1:6b258b6fa92b32a2e066868ba49ef722f1aa74d5
 --! Message: events and spend
 
 -- A session is born from its page views; the earliest one (by occurred_at) is its first touch:

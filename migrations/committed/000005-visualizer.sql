@@ -1,5 +1,5 @@
---! Previous: sha1:3671949e6de0f30a6a49363dbb3725fa78713634
---! Hash: sha1:c4262812c0f1030da487510965595ff969f5b075
+--! Previous: sha1:6b258b6fa92b32a2e066868ba49ef722f1aa74d5
+--! Hash: sha1:3e8fed2f9337918b876833de8e6af6309963e81e
 --! Message: visualizer
 
 create table catalog_materials (
