@@ -23,7 +23,8 @@ export async function benchDatabase(): Promise<BenchDatabase> {
   const admin = createSql(pg.url('postgres'), 1);
   await admin`create database bench`;
   await admin.end();
-  const url = pg.url('bench');
+  // Over the Unix socket, as `npm start` connects to its embedded database.
+  const url = pg.socketUrl('bench');
   await migrateDatabase(url);
   const sql = createSql(url, 10);
   return { pg, url, sql, stop: async () => { await sql.end(); await pg.stop(); } };

@@ -35,7 +35,7 @@ export async function openDatabase(config: Config, opts: { migrate: boolean }): 
   const [exists] = await admin`select 1 from pg_database where datname = 'partner_api'`;
   if (!exists) await admin`create database partner_api`;
   await admin.end();
-  const url = db.url('partner_api');
+  const url = db.socketUrl('partner_api');
   if (opts.migrate) await migrateDatabase(url);
   return { url, stop: db.stop };
 }

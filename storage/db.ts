@@ -4,8 +4,17 @@ export type Sql = postgres.Sql<{}>;
 /** Either the pool or a transaction: storage functions accept both. */
 export type Db = Sql | postgres.TransactionSql<{}>;
 
+/**
+ * A pool for DATABASE_URL. A Unix socket directory can be named the libpq way, `?host=/dir`
+ * (node-postgres, used by the worker and migrations, reads it the same way): on one machine a
+ * socket costs both sides far less per round trip than TCP over loopback.
+ */
 export function createSql(url: string, max = 20): Sql {
-  return postgres(url, {
+  const u = new URL(url);
+  const socketDir = u.searchParams.get('host');
+  u.searchParams.delete('host');
+  return postgres(u.toString(), {
+    ...(socketDir ? { host: socketDir } : {}),
     max,
     onnotice: () => {},
     // int8 counts and sums come back as JS numbers: every value we count or sum fits in 2^53.

@@ -6,6 +6,8 @@ import net from 'node:net';
 
 export interface EmbeddedDatabase {
   url: (database: string) => string;
+  /** The same database over the cluster's Unix socket (see createSql): what the app itself uses. */
+  socketUrl: (database: string) => string;
   stop: () => Promise<void>;
 }
 
@@ -41,9 +43,12 @@ export async function startEmbeddedPostgres(
     password,
     persistent: opts.persistent ?? true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: opts.fsyncOff
-      ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300']
-      : ['-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c', `unix_socket_directories=${databaseDir}`,
+      ...(opts.fsyncOff
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300']
+        : ['-c', 'max_connections=200']),
+    ],
     onLog: () => {},
     onError: () => {},
   });
@@ -51,6 +56,7 @@ export async function startEmbeddedPostgres(
   await pg.start();
   return {
     url: (database) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
+    socketUrl: (database) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}?host=${encodeURIComponent(databaseDir)}`,
     stop: () => pg.stop(),
   };
 }

@@ -78,12 +78,12 @@ const WRITABLE = [
   'quote_value', 'sales_value', 'follow_up_date', 'converted_at',
 ] as const;
 
-/** A stored lead with its API representation (Lead), built by lead_document() in SQL. */
+/** A stored lead with its API representation (Lead), as rendered into leads.document. */
 export type LeadWithDoc = LeadRow & { doc: string };
 
 function selectLeads(sql: Db, opts: { doc?: boolean } = {}) {
   return sql`
-    select ${opts.doc ? sql`lead_document(l, s)::text as doc,` : sql``} l.id, l.workspace_id, l.external_id, l.external_source, l.session_id, l.contact_name, l.contact_email,
+    select ${opts.doc ? sql`l.document as doc,` : sql``} l.id, l.workspace_id, l.external_id, l.external_source, l.session_id, l.contact_name, l.contact_email,
            l.contact_phone, l.property_address, l.stage_id, s.key as stage_key, s.label as stage_label,
            s.sort_order as stage_sort_order, s.is_conversion_stage, l.stage_timestamps, l.funnel_gap_summary,
            l.attribution, l.attribution_overrides, l.conversion_type, l.form_data, l.custom_fields,
@@ -126,8 +126,6 @@ export async function findLeadByPhone(sql: Db, workspaceId: string, phone: strin
   return row;
 }
 
-const writtenColumns = (sql: Db) =>
-  sql`id, source, medium, campaign, (select lead_document(leads, s) from pipeline_stages s where s.id = leads.stage_id)::text as doc`;
 
 /** What a write hands back: the stored lead's id, effective attribution and representation. */
 export interface WrittenLead {
@@ -142,7 +140,7 @@ export async function insertLead(sql: Db, workspaceId: string, values: LeadValue
   const row = { id: newId('lead'), workspace_id: workspaceId, ...pick(sql, values) };
   const [written] = await sql<WrittenLead[]>`
     insert into leads ${sql(row as never)}
-    returning ${writtenColumns(sql)}`;
+    returning id, source, medium, campaign, document as doc`;
   return written!;
 }
 
@@ -150,7 +148,7 @@ export async function updateLead(sql: Db, workspaceId: string, id: string, value
   const [written] = await sql<WrittenLead[]>`
     update leads set ${sql(pick(sql, values) as never, ...WRITABLE)}, updated_at = now()
     where workspace_id = ${workspaceId} and id = ${id} and deleted_at is null
-    returning ${writtenColumns(sql)}`;
+    returning id, source, medium, campaign, document as doc`;
   return written!;
 }
 
@@ -222,11 +220,11 @@ export interface LeadPageRow {
   doc: string;
 }
 
-/** The page's rows in list order; `page` yields (id, created_at) and documents are built only for them. */
+/** The page's rows in list order; `page` yields their (id, created_at). */
 const pageRows = (sql: Db, page: postgres.Fragment) => sql<LeadPageRow[]>`
   with page as (${page})
-  select l.id, (extract(epoch from l.created_at) * 1000000)::int8 as pos, lead_document(l, s)::text as doc
-  from leads l join page p on p.id = l.id join pipeline_stages s on s.id = l.stage_id
+  select l.id, (extract(epoch from l.created_at) * 1000000)::int8 as pos, l.document as doc
+  from leads l join page p on p.id = l.id
   order by p.created_at desc, p.id desc`;
 
 /**

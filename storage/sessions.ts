@@ -1,3 +1,4 @@
+import type postgres from 'postgres';
 import type { Db } from './db.ts';
 import type { AttributionFields } from './leads.ts';
 
@@ -22,13 +23,18 @@ export async function findSessionAttribution(sql: Db, workspaceId: string, sessi
 }
 
 /**
- * Records a page view's touch on its session. The earliest page view wins, so a page view that
- * arrives late but happened first replaces the session's first touch.
+ * The statement that records a page view's touch on its session, for the page view's own insert
+ * to run (storage/events.ts): a data-modifying CTE, done only when `when` holds. The earliest page
+ * view wins, so a page view that arrives late but happened first replaces the session's first touch.
  */
-export async function recordSessionTouch(sql: Db, workspaceId: string, sessionId: string, seenAt: Date, touch: SessionTouch): Promise<void> {
-  const row = { workspace_id: workspaceId, id: sessionId, first_seen_at: seenAt, ...touch };
-  await sql`
-    insert into sessions ${sql(row)}
+export function sessionTouchStatement(sql: Db, workspaceId: string, sessionId: string, seenAt: Date, touch: SessionTouch, when: postgres.Fragment) {
+  return sql`
+    insert into sessions (workspace_id, id, first_seen_at, source, medium, campaign, content, referrer_url,
+                          landing_page_url, landing_id, landing_name, landing_slug)
+    select ${workspaceId}, ${sessionId}, ${seenAt}::timestamptz, ${touch.source}, ${touch.medium}, ${touch.campaign},
+           ${touch.content}, ${touch.referrer_url}, ${touch.landing_page_url}, ${touch.landing_id}, ${touch.landing_name},
+           ${touch.landing_slug}
+    where ${when}
     on conflict (workspace_id, id) do update set
       first_seen_at = excluded.first_seen_at, source = excluded.source, medium = excluded.medium,
       campaign = excluded.campaign, content = excluded.content, referrer_url = excluded.referrer_url,

@@ -4,7 +4,7 @@ import { workspaceId, type Ctx } from '../context.ts';
 import { conflict } from '../../core/errors.ts';
 import { EventTrackResponse, FormSubmissionEventWrite, FormSubmissionTrackResponse, PageViewEventWrite } from '../schemas/events.ts';
 import { attachEventLead, findEventByExternalId, insertEventOnce, upsertFormLead, type EventInput, type EventRow } from '../../storage/events.ts';
-import { findSessionAttribution, recordSessionTouch } from '../../storage/sessions.ts';
+import { findSessionAttribution, type SessionTouch } from '../../storage/sessions.ts';
 
 const TAG = 'Attribution';
 
@@ -50,9 +50,9 @@ function paramsTouch(params: Record<string, string> | undefined): Touch {
  * Stores the event once per external_event_id. A repeat with the same type and session is a
  * duplicate (the stored event); another type or session under the same id is a 409.
  */
-async function recordEvent(ctx: Ctx, input: EventInput): Promise<{ event: EventRow; created: boolean }> {
+async function recordEvent(ctx: Ctx, input: EventInput, session?: { touch: SessionTouch }): Promise<{ event: EventRow; created: boolean }> {
   const ws = workspaceId(ctx);
-  const inserted = await insertEventOnce(ctx.state.db, ws, input);
+  const inserted = await insertEventOnce(ctx.state.db, ws, input, session);
   if (inserted) return { event: inserted, created: true };
   const existing = (await findEventByExternalId(ctx.state.db, ws, input.external_event_id))!;
   if (existing.type !== input.type || existing.session_id !== input.session_id) {
@@ -85,26 +85,29 @@ export const eventRoutes = [
     handler: async (ctx, { body }) => {
       const touch = pageTouch(body.page_url, body.referrer_url);
       const at = occurredAt(body.occurred_at);
-      const { event, created } = await recordEvent(ctx, {
-        external_event_id: body.external_event_id,
-        type: 'page_view',
-        session_id: body.session_id,
-        payload: body,
-        occurred_at: at,
-        source: touch.source,
-        medium: touch.medium,
-        campaign: touch.campaign,
-      });
-      if (created) {
-        await recordSessionTouch(ctx.state.db, workspaceId(ctx), body.session_id, at, {
-          ...touch,
-          referrer_url: body.referrer_url ?? null,
-          landing_page_url: body.page_url ?? null,
-          landing_id: body.landing_id ?? null,
-          landing_name: body.landing_name ?? null,
-          landing_slug: body.landing_slug ?? null,
-        });
-      }
+      const { event, created } = await recordEvent(
+        ctx,
+        {
+          external_event_id: body.external_event_id,
+          type: 'page_view',
+          session_id: body.session_id,
+          payload: body,
+          occurred_at: at,
+          source: touch.source,
+          medium: touch.medium,
+          campaign: touch.campaign,
+        },
+        {
+          touch: {
+            ...touch,
+            referrer_url: body.referrer_url ?? null,
+            landing_page_url: body.page_url ?? null,
+            landing_id: body.landing_id ?? null,
+            landing_name: body.landing_name ?? null,
+            landing_slug: body.landing_slug ?? null,
+          },
+        },
+      );
       ctx.status = created ? 201 : 200;
       ctx.body = { event: { id: event.id }, duplicate: !created, created } satisfies z.infer<typeof EventTrackResponse>;
     },

@@ -89,7 +89,7 @@ function exportRow(row: LeadRow): string[] {
 const leadId = { params: LeadIdParams };
 
 /**
- * Lead JSON comes ready-made from the database (lead_document), so responses holding leads are
+ * Lead JSON comes ready-made from the database (leads.document), so responses holding leads are
  * assembled as text around it rather than parsed and encoded again.
  */
 function jsonWithLeads(ctx: Ctx, text: string) {

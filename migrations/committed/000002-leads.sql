@@ -1,5 +1,5 @@
 --! Previous: sha1:90120a7582f4626c2d7948bcc2b54c8f84f4853f
---! Hash: sha1:391f15c365cc38edfb31ee59f1c3e5370f4fb3b5
+--! Hash: sha1:9b2e3818b5786ea35f4faffe82204b3f01289c84
 --! Message: leads
 
 create table leads (
@@ -43,7 +43,9 @@ create table leads (
     coalesce(contact_phone, '') || ' ' || coalesce(property_address, ''))) stored,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  deleted_at timestamptz
+  deleted_at timestamptz,
+  -- the Lead JSON the API returns, rendered by leads_document on every write (see lead_document)
+  document text not null
 );
 create index leads_list_idx on leads (workspace_id, created_at desc, id desc) where deleted_at is null;
 create index leads_updated_idx on leads (workspace_id, updated_at) where deleted_at is null;
@@ -129,8 +131,10 @@ create trigger communications_channels_update after update on communications
 create trigger communications_channels_delete after delete on communications
   referencing old table as old_rows for each statement execute function refresh_lead_channels();
 
--- Lead responses are built here, in one place for every endpoint that returns a Lead: the list
--- sends the page's JSON straight through instead of decoding and re-encoding every field in Node.
+-- Lead responses are rendered here, once per write, and stored in leads.document: every endpoint
+-- that returns a Lead sends that text as it is, so a page of fifty leads costs the database and
+-- Node next to nothing to produce. Pipeline stages are never edited once created; if that
+-- changes, their leads must be re-rendered.
 
 -- Instants as the API shows them everywhere: UTC to the millisecond, like JavaScript's toISOString.
 create function api_time(t timestamptz) returns text language sql stable parallel safe as $$
@@ -167,7 +171,8 @@ end $$;
 
 -- The Lead schema of the spec, field for field, from the lead and its stage (s.id = l.stage_id).
 -- attribution is the effective first touch: each override that is not null replaces the recorded
--- value (the generated source/medium/campaign). A single expression, so the planner inlines it.
+-- value (the rule of the generated source/medium/campaign columns, which a BEFORE trigger cannot
+-- read yet).
 create function lead_document(l leads, s pipeline_stages) returns json language sql stable parallel safe as $$
   select json_build_object(
     'id', l.id, 'external_id', l.external_id, 'external_source', l.external_source,
@@ -177,7 +182,9 @@ create function lead_document(l leads, s pipeline_stages) returns json language 
     'is_conversion_stage', s.is_conversion_stage,
     'stage_timestamps', l.stage_timestamps, 'funnel_gap_summary', l.funnel_gap_summary,
     'attribution', json_build_object(
-      'source', l.source, 'medium', l.medium, 'campaign', l.campaign,
+      'source', coalesce(l.attribution_overrides->>'source', l.attribution->>'source'),
+      'medium', coalesce(l.attribution_overrides->>'medium', l.attribution->>'medium'),
+      'campaign', coalesce(l.attribution_overrides->>'campaign', l.attribution->>'campaign'),
       'content', coalesce(l.attribution_overrides->>'content', l.attribution->>'content'),
       'conversion_url', l.attribution->>'conversion_url'),
     'communication_summary', lead_communication_summary(l),
@@ -188,3 +195,13 @@ create function lead_document(l leads, s pipeline_stages) returns json language 
     'follow_up_date', api_time(l.follow_up_date), 'converted_at', api_time(l.converted_at),
     'created_at', api_time(l.created_at), 'updated_at', api_time(l.updated_at))
 $$;
+
+-- Every insert and update renders the lead again: its fields, its stage, and its communication
+-- summary (calls and SMS reach the lead through set_lead_channels, which updates it).
+create function render_lead_document() returns trigger language plpgsql as $$
+begin
+  new.document := (select lead_document(new, s) from pipeline_stages s where s.id = new.stage_id)::text;
+  return new;
+end $$;
+create trigger leads_document before insert or update on leads
+  for each row execute function render_lead_document();

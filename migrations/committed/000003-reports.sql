@@ -1,5 +1,5 @@
---! Previous: sha1:391f15c365cc38edfb31ee59f1c3e5370f4fb3b5
---! Hash: sha1:ee24a33b21f523e48c0821326de74d0ada40d7c9
+--! Previous: sha1:9b2e3818b5786ea35f4faffe82204b3f01289c84
+--! Hash: sha1:0f57b72f9e4847d3373d43d6c9882ce95caa3cc6
 --! Message: reports
 
 create table reports (

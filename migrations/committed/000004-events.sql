@@ -1,5 +1,5 @@
---! Previous: sha1:ee24a33b21f523e48c0821326de74d0ada40d7c9
---! Hash: sha1:6b258b6fa92b32a2e066868ba49ef722f1aa74d5
+--! Previous: sha1:0f57b72f9e4847d3373d43d6c9882ce95caa3cc6
+--! Hash: sha1:fbd7b438ba6bd04aba96e2e550cfa7fb7008649b
 --! Message: events and spend
 
 -- A session is born from its page views; the earliest one (by occurred_at) is its first touch:

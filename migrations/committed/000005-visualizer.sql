@@ -1,5 +1,5 @@
---! Previous: sha1:6b258b6fa92b32a2e066868ba49ef722f1aa74d5
---! Hash: sha1:3e8fed2f9337918b876833de8e6af6309963e81e
+--! Previous: sha1:fbd7b438ba6bd04aba96e2e550cfa7fb7008649b
+--! Hash: sha1:853ac60ae176813e2dc15c26bdee7c6bdb3ca6f8
 --! Message: visualizer
 
 create table catalog_materials (
