@@ -1,8 +1,13 @@
 import type postgres from 'postgres';
-import type { Db } from './db.ts';
+import type { Db, Sql } from './db.ts';
+import {
+  COMMUNICATION_COLUMNS, LEAD_COLUMNS, col, communicationDays, formDays, funnelGapDays, leadDays, leadsIn, leadsOutside, onlyFilter,
+  spendDays, thread, type Dimension, type FigureFragments, type Only, type Window,
+} from './analyticsDays.ts';
+import { fillDays, runs, wholeDays, type WholeDay } from './analyticsCache.ts';
 
-/** Rows group on the lead's effective first-touch source or campaign. */
-export type Dimension = 'source' | 'campaign';
+export type { Dimension } from './analyticsDays.ts';
+export { proratedCents } from './analyticsDays.ts';
 
 export interface AnalyticsScope {
   from: Date;
@@ -11,7 +16,7 @@ export interface AnalyticsScope {
   /** Group rows by this column. */
   dimension: Dimension;
   /** Restrict to one value of the other column (null: the value is null). */
-  only?: { column: Dimension; value: string | null };
+  only?: Only;
 }
 
 export interface DailyPoint {
@@ -58,13 +63,6 @@ export interface StageRef {
   active: boolean;
 }
 
-const col = (sql: Db, alias: string, c: Dimension) => sql(`${alias}.${c}`);
-
-function onlyFilter(sql: Db, alias: string, only: AnalyticsScope['only']) {
-  if (!only) return sql``;
-  return only.value === null ? sql`and ${col(sql, alias, only.column)} is null` : sql`and ${col(sql, alias, only.column)} = ${only.value}`;
-}
-
 /** The local calendar days that [from, to) touches in the timezone, as YYYY-MM-DD. */
 export async function rangeDays(sql: Db, from: Date, to: Date, timezone: string): Promise<string[]> {
   const rows = await sql<{ date: string }[]>`
@@ -92,6 +90,62 @@ export async function attributionValueExists(sql: Db, workspaceId: string, colum
   return row!.found;
 }
 
+/**
+ * Where a range's figures come from: the valid cached days, and the rest of [from, to) computed
+ * live. Calls and SMS count when they and their lead are both in the range, so those of cached
+ * leads that started outside the whole days (`edges`) are live too; SMS threads are live for the
+ * leads of live days and of cached days whose threads reach beyond the whole days.
+ */
+interface Parts {
+  fragments: FigureFragments;
+  /** Which pair grouping of the cached rows the scope reads (analytics_day_* grain). */
+  grain: number;
+  cached: number[];
+  live: Window[];
+  edges: Window[];
+  whole: { first: string; last: string } | null;
+  threadsCached: number[];
+  threadsLive: Window[];
+}
+
+function partsOf(workspaceId: string, s: AnalyticsScope, days: WholeDay[]): Parts {
+  const cached = days.filter((d) => d.id !== null);
+  const live: Window[] = [];
+  let at = s.from;
+  for (const d of [...cached, { lo: s.to, hi: s.to }]) {
+    if (d.lo > at) live.push({ lo: at, hi: d.lo });
+    at = d.hi;
+  }
+  const first = days[0];
+  const last = days.at(-1);
+  const edges = !first || !last ? [{ lo: s.from, hi: s.to }] : [{ lo: s.from, hi: first.lo }, { lo: last.hi, hi: s.to }].filter((w) => w.lo < w.hi);
+  const whole = first && last ? { first: first.day, last: last.day } : null;
+  const threadsOutside = (d: WholeDay) => d.sms_shared || (d.sms_first_day !== null && d.sms_first_day < whole!.first) || (d.sms_last_day !== null && d.sms_last_day > whole!.last);
+  const liveThreadDays = cached.filter(threadsOutside);
+  return {
+    fragments: { workspaceId, timezone: s.timezone, only: s.only },
+    grain: s.only ? 0 : s.dimension === 'source' ? 1 : 2,
+    cached: cached.map((d) => d.id!),
+    live,
+    edges,
+    whole,
+    threadsCached: cached.filter((d) => !threadsOutside(d)).map((d) => d.id!),
+    threadsLive: runs([...live, ...liveThreadDays].sort((a, b) => a.lo.getTime() - b.lo.getTime())),
+  };
+}
+
+const ids = (list: number[]) => list.map(String);
+
+/** The cached rows of `table` in the scope's grouping and the live rows `live`, as relation u(k, …columns). */
+function cachedAndLive(sql: Db, s: AnalyticsScope, p: Parts, table: string, columns: string[], live: postgres.Fragment, cachedFilter = sql``) {
+  return sql`(
+    select ${col(sql, 'x', s.dimension)} as k, ${sql(columns.map((c) => `x.${c}`))} from ${sql(table)} x
+    where x.day_id = any(${ids(p.cached)}::int8[]) and x.grain = ${p.grain} ${onlyFilter(sql, 'x', s.only)} ${cachedFilter}
+    union all
+    select ${col(sql, 'f', s.dimension)} as k, ${sql(columns.map((c) => `f.${c}`))} from (${live}) f
+  ) u`;
+}
+
 interface LeadAggRow {
   k: string | null;
   stage_id: string;
@@ -107,40 +161,25 @@ interface LeadAggRow {
 }
 
 /**
- * One pass over the leads created in the range, grouped by row, stage and local day: a few
- * thousand groups at most, which attributionFigures folds into rows, stages, days and the
- * summary (every figure is a sum, count, min or max, so folding is exact).
+ * Leads created in the range grouped by row, stage and local day: a few thousand groups at most,
+ * which attributionFigures folds into rows, stages, days and the summary (every figure is a sum,
+ * count, min or max, so folding is exact).
  */
-export async function aggregateLeads(sql: Db, workspaceId: string, s: AnalyticsScope): Promise<LeadAggRow[]> {
+async function aggregateLeads(sql: Db, s: AnalyticsScope, p: Parts): Promise<LeadAggRow[]> {
   return sql<LeadAggRow[]>`
     select k, stage_id, day::text as day,
-           count(*)::int as lead_count,
-           count(converted_at)::int as conversion_count,
-           count(*) filter (where gap)::int as funnel_gap_count,
-           sum(sales_value) filter (where converted_at is not null)::text as revenue,
-           sum(extract(epoch from converted_at - created_at))::float8 as sold_seconds,
-           min(medium) as min_medium, max(medium) as max_medium, count(medium)::int as medium_count
-    from (
-      select ${col(sql, 'l', s.dimension)} as k, l.medium, l.stage_id, l.converted_at, l.created_at, l.sales_value,
-             l.funnel_gap as gap, (l.created_at at time zone ${s.timezone})::date as day
-      from leads l
-      where l.workspace_id = ${workspaceId} and l.deleted_at is null
-        and l.created_at >= ${s.from} and l.created_at < ${s.to} ${onlyFilter(sql, 'l', s.only)}
-    ) l
+           sum(lead_count)::int as lead_count, sum(conversion_count)::int as conversion_count,
+           sum(funnel_gap_count)::int as funnel_gap_count, sum(revenue)::text as revenue, sum(sold_seconds)::float8 as sold_seconds,
+           min(min_medium) as min_medium, max(max_medium) as max_medium, sum(medium_count)::int as medium_count
+    from ${cachedAndLive(sql, s, p, 'analytics_day_leads', ['stage_id', 'day', ...LEAD_COLUMNS], leadDays(sql, p.fragments, p.live))}
     group by k, stage_id, day`;
 }
 
 /** Leads per skipped stage, per row and overall. */
-export async function aggregateFunnelGaps(sql: Db, workspaceId: string, s: AnalyticsScope) {
+async function aggregateFunnelGaps(sql: Db, s: AnalyticsScope, p: Parts) {
   return sql<{ g: number; k: string | null; stage: string; n: number }[]>`
-    select grouping(k) as g, k, stage, count(*)::int as n
-    from (
-      select ${col(sql, 'l', s.dimension)} as k, st.stage
-      from leads l cross join jsonb_array_elements_text(l.funnel_gap_summary->'skipped_stages') as st(stage)
-      where l.workspace_id = ${workspaceId} and l.deleted_at is null
-        and l.created_at >= ${s.from} and l.created_at < ${s.to} ${onlyFilter(sql, 'l', s.only)}
-        and l.funnel_gap
-    ) x
+    select grouping(k) as g, k, stage, sum(n)::int as n
+    from ${cachedAndLive(sql, s, p, 'analytics_day_gaps', ['stage', 'n'], funnelGapDays(sql, p.fragments, p.live))}
     group by grouping sets ((k, stage), (stage))`;
 }
 
@@ -156,93 +195,70 @@ interface CommunicationAggRow {
   sms_outbound_count: number;
 }
 
-const inRangeLeads = (sql: Db, workspaceId: string, s: AnalyticsScope) => sql`
-  select l.id, ${col(sql, 'l', s.dimension)} as k from leads l
-  where l.workspace_id = ${workspaceId} and l.deleted_at is null
-    and l.created_at >= ${s.from} and l.created_at < ${s.to} ${onlyFilter(sql, 'l', s.only)}`;
+const startedIn = (sql: Db, windows: Window[]) =>
+  sql`and (${windows.reduce((cond, w) => sql`${cond} or (c.started_at >= ${w.lo} and c.started_at < ${w.hi})`, sql`false`)})`;
 
 /** Approved calls and SMS that started in the range, of leads created in the range, per row and local day. */
-export async function aggregateCommunications(sql: Db, workspaceId: string, s: AnalyticsScope): Promise<CommunicationAggRow[]> {
+async function aggregateCommunications(sql: Db, s: AnalyticsScope, p: Parts): Promise<CommunicationAggRow[]> {
+  const f = p.fragments;
+  const range = { lo: s.from, hi: s.to };
+  const live = sql`
+    ${communicationDays(sql, f, leadsIn(sql, f, p.live), startedIn(sql, [range]))}
+    union all
+    ${communicationDays(sql, f, leadsOutside(sql, f, range, p.live), startedIn(sql, p.edges))}`;
   return sql<CommunicationAggRow[]>`
-    select l.k, (c.started_at at time zone ${s.timezone})::date::text as day,
-           count(*) filter (where c.channel = 'call')::int as call_count,
-           count(*) filter (where c.channel = 'call' and c.status = 'answered')::int as answered_call_count,
-           count(*) filter (where c.channel = 'call' and c.status in ('missed', 'voicemail'))::int as missed_call_count,
-           coalesce(sum(c.duration_seconds) filter (where c.channel = 'call'), 0)::int8 as call_duration_seconds_total,
-           count(c.duration_seconds) filter (where c.channel = 'call')::int as timed_call_count,
-           count(*) filter (where c.channel = 'sms' and c.direction = 'inbound')::int as sms_inbound_count,
-           count(*) filter (where c.channel = 'sms' and c.direction = 'outbound')::int as sms_outbound_count
-    from communications c
-    join (${inRangeLeads(sql, workspaceId, s)}) l on l.id = c.lead_id
-    where c.workspace_id = ${workspaceId} and c.approved and c.started_at >= ${s.from} and c.started_at < ${s.to}
-    group by 1, 2`;
+    select k, day::text as day,
+           sum(call_count)::int as call_count, sum(answered_call_count)::int as answered_call_count,
+           sum(missed_call_count)::int as missed_call_count, sum(call_duration_seconds_total)::int8 as call_duration_seconds_total,
+           sum(timed_call_count)::int as timed_call_count, sum(sms_inbound_count)::int as sms_inbound_count,
+           sum(sms_outbound_count)::int as sms_outbound_count
+    from ${cachedAndLive(sql, s, p, 'analytics_day_communications', ['day', ...COMMUNICATION_COLUMNS], live,
+                         sql`and x.started_day between ${p.whole?.first ?? null}::date and ${p.whole?.last ?? null}::date`)}
+    group by k, day`;
 }
 
 /**
  * SMS threads (thread_id, else the lead) of the same messages, per row: those with an inbound
  * message, and those with an outbound reply after their first inbound one.
  */
-export async function aggregateSmsThreads(sql: Db, workspaceId: string, s: AnalyticsScope) {
+async function aggregateSmsThreads(sql: Db, s: AnalyticsScope, p: Parts) {
   return sql<{ k: string | null; sms_inbound_thread_count: number; sms_responded_thread_count: number }[]>`
-    select k,
-           count(*) filter (where first_in is not null)::int as sms_inbound_thread_count,
-           count(*) filter (where last_out > first_in)::int as sms_responded_thread_count
+    select k, sum(inbound)::int as sms_inbound_thread_count, sum(responded)::int as sms_responded_thread_count
     from (
-      select l.k, coalesce(c.thread_id, 'lead:' || c.lead_id) as thread,
-             min(c.started_at) filter (where c.direction = 'inbound') as first_in,
-             max(c.started_at) filter (where c.direction = 'outbound') as last_out
-      from communications c
-      join (${inRangeLeads(sql, workspaceId, s)}) l on l.id = c.lead_id
-      where c.workspace_id = ${workspaceId} and c.approved and c.channel = 'sms'
-        and c.started_at >= ${s.from} and c.started_at < ${s.to}
-      group by 1, 2
-    ) t
+      select ${col(sql, 'x', s.dimension)} as k, x.inbound_thread_count as inbound, x.responded_thread_count as responded
+      from analytics_day_sms_threads x
+      where x.day_id = any(${ids(p.threadsCached)}::int8[]) and x.grain = ${p.grain} ${onlyFilter(sql, 'x', s.only)}
+      union all
+      select k, count(*) filter (where first_in is not null), count(*) filter (where last_out > first_in)
+      from (
+        select ${col(sql, 'l', s.dimension)} as k, ${thread(sql)} as thread,
+               min(c.started_at) filter (where c.direction = 'inbound') as first_in,
+               max(c.started_at) filter (where c.direction = 'outbound') as last_out
+        from (${leadsIn(sql, p.fragments, p.threadsLive)}) l
+        join communications c on c.workspace_id = ${p.fragments.workspaceId} and c.lead_id = l.id and c.approved and c.channel = 'sms'
+          and c.started_at >= ${s.from} and c.started_at < ${s.to}
+        group by 1, 2
+      ) t
+      group by k
+    ) u
     group by k`;
 }
 
 /** Form submissions that happened in the range, by the attribution they were recorded under. */
-export async function aggregateForms(sql: Db, workspaceId: string, s: AnalyticsScope) {
+async function aggregateForms(sql: Db, s: AnalyticsScope, p: Parts) {
   return sql<{ g: number; k: string | null; day: string | null; n: number }[]>`
-    select grouping(k, day) as g, k, day, count(*)::int as n
-    from (
-      select ${col(sql, 'e', s.dimension)} as k, (e.occurred_at at time zone ${s.timezone})::date::text as day
-      from events e
-      where e.workspace_id = ${workspaceId} and e.type = 'form_submission'
-        and e.occurred_at >= ${s.from} and e.occurred_at < ${s.to} ${onlyFilter(sql, 'e', s.only)}
-    ) x
+    select grouping(k, day) as g, k, day::text as day, coalesce(sum(n), 0)::int as n
+    from ${cachedAndLive(sql, s, p, 'analytics_day_forms', ['day', 'n'], formDays(sql, p.fragments, p.live))}
     group by grouping sets ((k), (k, day), (), (day))`;
 }
 
-/**
- * The cents of spend record `s` that fall in [lo, hi): C(hi) − C(lo) with
- * C(t) = round(amount × elapsed(t) / duration), cumulative rounding, so the pieces of any split
- * of a range (days, months, any timezone) add up exactly to the whole.
- */
-export function proratedCents(sql: Db, lo: postgres.Fragment, hi: postgres.Fragment) {
-  // float8 epochs: C is deterministic, which is all the telescoping needs, and far cheaper than numeric.
-  const share = (t: postgres.Fragment) => sql`round(s.amount_cents
-    * (least(greatest(date_part('epoch', ${t}), date_part('epoch', s.starts_at)), date_part('epoch', s.ends_at)) - date_part('epoch', s.starts_at))
-    / (date_part('epoch', s.ends_at) - date_part('epoch', s.starts_at)))`;
-  return sql`(${share(hi)} - ${share(lo)})`;
-}
-
-/**
- * Spend prorated to each local day of the range by overlap time (see proratedCents). Each record
- * expands only to the local days it overlaps, so the work grows with spend, not spend × days.
- */
-export async function prorateSpend(sql: Db, workspaceId: string, s: AnalyticsScope) {
-  const tz = s.timezone;
-  return sql<{ k: string | null; kind: 'automated' | 'other'; day: string; cents: number }[]>`
-    select k, kind, day::date::text as day, sum(${proratedCents(sql, sql`greatest(day::timestamp at time zone ${tz}, ${s.from}::timestamptz)`, sql`least((day + interval '1 day')::timestamp at time zone ${tz}, ${s.to}::timestamptz)`)})::int8 as cents
-    from (
-      select ${col(sql, 's', s.dimension)} as k, s.kind, s.amount_cents, s.starts_at, s.ends_at, day
-      from spend_records s
-      cross join lateral generate_series((greatest(s.starts_at, ${s.from}::timestamptz) at time zone ${tz})::date::timestamp,
-                                         ((least(s.ends_at, ${s.to}::timestamptz) - interval '1 microsecond') at time zone ${tz})::date::timestamp,
-                                         interval '1 day') day
-      where s.workspace_id = ${workspaceId} and s.starts_at < ${s.to} and s.ends_at > ${s.from} ${onlyFilter(sql, 's', s.only)}
-    ) s
-    group by 1, 2, 3`;
+/** Spend prorated to each local day of the range by overlap time, by kind. */
+async function prorateSpend(sql: Db, s: AnalyticsScope, p: Parts) {
+  return sql<{ k: string | null; day: string; automated: number; other: number }[]>`
+    select k, day::text as day,
+           sum(automated_cents)::int8 as automated, sum(other_cents)::int8 as other
+    from ${cachedAndLive(sql, s, p, 'analytics_day_spend', ['day', 'automated_cents', 'other_cents'], spendDays(sql, p.fragments, p.live))}
+    group by k, day`;
 }
 
 function blank(value: string | null, days: string[]): RowFigures {
@@ -262,18 +278,32 @@ export interface AttributionFigures {
   summary: RowFigures;
 }
 
-/** Every figure of every row of the scope and of their summary, from live data. */
-export async function attributionFigures(sql: Db, workspaceId: string, s: AnalyticsScope): Promise<AttributionFigures> {
-  const [days, stages, leads, gaps, comms, threads, forms, spend] = await Promise.all([
-    rangeDays(sql, s.from, s.to, s.timezone),
-    listAllStages(sql, workspaceId),
-    aggregateLeads(sql, workspaceId, s),
-    aggregateFunnelGaps(sql, workspaceId, s),
-    aggregateCommunications(sql, workspaceId, s),
-    aggregateSmsThreads(sql, workspaceId, s),
-    aggregateForms(sql, workspaceId, s),
-    prorateSpend(sql, workspaceId, s),
-  ]);
+/**
+ * Every figure of every row of the scope and of their summary: whole settled days from the day
+ * cache (storing the ones it lacks first), the rest live, all read in one snapshot.
+ */
+export async function attributionFigures(sql: Sql, workspaceId: string, s: AnalyticsScope): Promise<AttributionFigures> {
+  if ((await wholeDays(sql, workspaceId, s)).some((d) => d.id === null && d.settled)) await fillDays(sql, workspaceId, s);
+  const [days, stages, leads, gaps, comms, threads, forms, spend] = await sql.begin('isolation level repeatable read read only', async (tx) => {
+    // Every query reads a few thousand cached rows and thin live slices whose bounds decide the
+    // plan: plan each execution for its own parameters (postgres.js prepares statements, and a
+    // generic plan would scan the workspace); price index lookups as the in-memory reads they
+    // are, so the few live leads fetch their calls by lead rather than hashing every call of the
+    // range; and start no parallel workers, which would cost more than they save.
+    await tx`select set_config('plan_cache_mode', 'force_custom_plan', true), set_config('random_page_cost', '1.1', true),
+                    set_config('max_parallel_workers_per_gather', '0', true)`;
+    const p = partsOf(workspaceId, s, await wholeDays(tx, workspaceId, s));
+    return Promise.all([
+      rangeDays(tx, s.from, s.to, s.timezone),
+      listAllStages(tx, workspaceId),
+      aggregateLeads(tx, s, p),
+      aggregateFunnelGaps(tx, s, p),
+      aggregateCommunications(tx, s, p),
+      aggregateSmsThreads(tx, s, p),
+      aggregateForms(tx, s, p),
+      prorateSpend(tx, s, p),
+    ]);
+  });
   const stageKey = new Map(stages.map((st) => [st.id, st.key]));
   const summary = blank(null, days);
   const rows = new Map<string | null, RowFigures>();
@@ -342,9 +372,9 @@ export async function attributionFigures(sql: Db, workspaceId: string, s: Analyt
   }
   for (const p of spend) {
     for (const target of [row(p.k), summary]) {
-      if (p.kind === 'automated') target.automated_spend_cents += p.cents;
-      else target.other_costs_cents += p.cents;
-      add(target, p.day, 'prorated_spend_cents', p.cents);
+      target.automated_spend_cents += p.automated;
+      target.other_costs_cents += p.other;
+      add(target, p.day, 'prorated_spend_cents', p.automated + p.other);
     }
   }
   return { days, stages, rows: [...rows.values()], summary };

@@ -132,7 +132,7 @@ const byWeight = (a: RowFigures, b: RowFigures) =>
 
 async function report(ctx: Ctx, query: z.output<typeof AnalyticsQuery>, dimension: Dimension, only?: AnalyticsScope['only']) {
   const range = resolveRange(query);
-  const figures = await attributionFigures(ctx.state.db, workspaceId(ctx), { ...range, dimension, only });
+  const figures = await attributionFigures(ctx.deps.sql, workspaceId(ctx), { ...range, dimension, only });
   const currency = ctx.state.workspace!.currency;
   const within = only ? { [only.column]: only.value } : {};
   return {
