@@ -26,7 +26,8 @@ async function admin(...args: string[]): Promise<{ code: number; stdout: string;
   }
 }
 
-describe('admin CLI', () => {
+// Each command is a fresh tsx process (a few seconds apiece on a busy 2-core machine).
+describe('admin CLI', { timeout: 90_000 }, () => {
   it('creates a workspace and a key that works, then revokes it (401 within 5 s)', async () => {
     const ws = await admin('workspace', 'create', '--name', 'CLI Roofing', '--json');
     expect(ws.code).toBe(0);

@@ -1,5 +1,5 @@
 --! Previous: sha1:90120a7582f4626c2d7948bcc2b54c8f84f4853f
---! Hash: sha1:9b2e3818b5786ea35f4faffe82204b3f01289c84
+--! Hash: sha1:7bc03efbf04be624828e834c5ca385be2a02d5cf
 --! Message: leads
 
 create table leads (
@@ -48,7 +48,8 @@ create table leads (
   document text not null
 );
 create index leads_list_idx on leads (workspace_id, created_at desc, id desc) where deleted_at is null;
-create index leads_updated_idx on leads (workspace_id, updated_at) where deleted_at is null;
+-- includes the keyset columns, so an updated_at range collects its matches from the index alone
+create index leads_updated_idx on leads (workspace_id, updated_at) include (created_at, id) where deleted_at is null;
 create unique index leads_external_idx on leads (workspace_id, external_source, external_id)
   where deleted_at is null and external_id is not null and external_source is not null;
 create index leads_phone_idx on leads (workspace_id, contact_phone) where deleted_at is null;

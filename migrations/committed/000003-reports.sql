@@ -1,5 +1,5 @@
---! Previous: sha1:9b2e3818b5786ea35f4faffe82204b3f01289c84
---! Hash: sha1:0f57b72f9e4847d3373d43d6c9882ce95caa3cc6
+--! Previous: sha1:7bc03efbf04be624828e834c5ca385be2a02d5cf
+--! Hash: sha1:c8520197439ed1d385fb5b433e5142ed105b28b6
 --! Message: reports
 
 create table reports (

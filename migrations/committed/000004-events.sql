@@ -1,5 +1,5 @@
---! Previous: sha1:0f57b72f9e4847d3373d43d6c9882ce95caa3cc6
---! Hash: sha1:fbd7b438ba6bd04aba96e2e550cfa7fb7008649b
+--! Previous: sha1:c8520197439ed1d385fb5b433e5142ed105b28b6
+--! Hash: sha1:29458e8cfda5eeadbffbeea03583f24c3a9fa7c9
 --! Message: events and spend
 
 -- A session is born from its page views; the earliest one (by occurred_at) is its first touch:

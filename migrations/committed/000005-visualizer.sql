@@ -1,5 +1,5 @@
---! Previous: sha1:fbd7b438ba6bd04aba96e2e550cfa7fb7008649b
---! Hash: sha1:853ac60ae176813e2dc15c26bdee7c6bdb3ca6f8
+--! Previous: sha1:29458e8cfda5eeadbffbeea03583f24c3a9fa7c9
+--! Hash: sha1:c3c24beee378f83466606f06d5479df0e99f91d3
 --! Message: visualizer
 
 create table catalog_materials (

@@ -1,5 +1,5 @@
---! Previous: sha1:853ac60ae176813e2dc15c26bdee7c6bdb3ca6f8
---! Hash: sha1:5e83309b3ef5d829011d147924899e381f731d76
+--! Previous: sha1:c3c24beee378f83466606f06d5479df0e99f91d3
+--! Hash: sha1:035897300c5408767e9dbd174e16fb1378f1897d
 --! Message: analytics day cache
 
 -- Attribution analytics read whole local days from a cache of per-day figures (storage/analyticsCache.ts
