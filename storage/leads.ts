@@ -245,15 +245,16 @@ export async function listLeads(sql: Db, workspaceId: string, f: LeadFilter, lim
       order by l.created_at desc, l.id desc
       limit ${limit + 1}`);
   }
+  // The filter stays outside the LIMIT subquery, so it is checked on those rows only and the
+  // planner cannot trade the window for the filter's own index.
   const window = await pageRows(sql, sql`
-    with newest as (
-      select l.id from leads l
+    select l.id, l.created_at from (
+      select l.* from leads l
       where ${whereLeads(sql, workspaceId, {}, after)}
       order by l.created_at desc, l.id desc
       limit ${NEWEST_WINDOW}
-    )
-    select l.id, l.created_at from leads l
-    where l.id in (select id from newest) and ${whereLeads(sql, workspaceId, f)}
+    ) l
+    where ${whereLeads(sql, workspaceId, f)}
     order by l.created_at desc, l.id desc
     limit ${limit + 1}`);
   if (window.length > limit) return window;
