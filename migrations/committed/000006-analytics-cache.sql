@@ -1,5 +1,5 @@
 --! Previous: sha1:c3c24beee378f83466606f06d5479df0e99f91d3
---! Hash: sha1:035897300c5408767e9dbd174e16fb1378f1897d
+--! Hash: sha1:98a8c7a1180d77c867df4b6fced4ec4069d14dae
 --! Message: analytics day cache
 
 -- Attribution analytics read whole local days from a cache of per-day figures (storage/analyticsCache.ts
@@ -21,14 +21,21 @@ create table analytics_changes (
   primary key (workspace_id, day, xid)
 );
 
--- The UTC dates of [lo, hi] that lie before analytics_settled_before(now()), logged under this transaction.
-create function analytics_log_span(ws text, lo timestamptz, hi timestamptz) returns void language sql as $$
-  insert into analytics_changes (workspace_id, day, xid)
-  select ws, d::date, pg_current_xact_id()
-  from generate_series((lo at time zone 'UTC')::date, (least(hi, analytics_settled_before(now())) at time zone 'UTC')::date, interval '1 day') d
-  where lo < analytics_settled_before(now())
-  on conflict do nothing
-$$;
+-- The UTC dates of [lo, hi] that lie before analytics_settled_before(now()), logged under this
+-- transaction. One plain insert per date: its plan is prepared once per session, which matters
+-- when a bulk load of old rows calls this once per row.
+create function analytics_log_span(ws text, lo timestamptz, hi timestamptz) returns void language plpgsql as $$
+declare
+  settled constant timestamptz := analytics_settled_before(now());
+  d date := (lo at time zone 'UTC')::date;
+begin
+  if lo >= settled then return; end if;
+  loop
+    insert into analytics_changes (workspace_id, day, xid) values (ws, d, pg_current_xact_id()) on conflict do nothing;
+    d := d + 1;
+    exit when d > (least(hi, settled) at time zone 'UTC')::date;
+  end loop;
+end $$;
 
 -- Leads: a change moves figures of the day the lead was created (and of its calls and SMS,
 -- which are cached under that day too).
