@@ -28,7 +28,8 @@ import {
  * the leads sharing its thread). A day is valid while no change of a UTC date it overlaps has an
  * xid ≥ its xmin. A writer T that the day's snapshot missed has an xid ≥ that xmin (it was
  * running or not yet begun), and its change row becomes visible together with its data, when it
- * commits: readers either see neither or both.
+ * commits: readers either see neither or both. (The call and SMS trigger reads its leads'
+ * created_at FOR SHARE, so it logs a lead's new creation day if a move of it is in flight.)
  *
  * Settled days. Writers skip times at or after analytics_settled_before(now()) (their own start
  * minus an hour), so new leads and forms log nothing. A day may be cached only when it ends by
@@ -111,11 +112,10 @@ const GRAINS = 'grouping sets ((f.source, f.campaign), (f.source), (f.campaign))
 
 /**
  * Computes and stores the settled whole days of the range that have no valid cache row, in one
- * statement: one snapshot for the figures and the xmin recorded with them. Returns how many it
- * stored. Fills of one workspace and timezone take turns, so concurrent requests for the same
- * range compute it once.
+ * statement: one snapshot for the figures and the xmin recorded with them. Fills of one
+ * workspace and timezone take turns, so concurrent requests for the same range compute it once.
  */
-export async function fillDays(sql: Sql, workspaceId: string, r: Range): Promise<number> {
+export async function fillDays(sql: Sql, workspaceId: string, r: Range): Promise<void> {
   const timezone = r.timezone;
   return sql.begin(async (tx) => {
     const [lock] = await tx<{ horizon: Date }[]>`
@@ -123,7 +123,7 @@ export async function fillDays(sql: Sql, workspaceId: string, r: Range): Promise
              pg_advisory_xact_lock(hashtextextended(${JSON.stringify([workspaceId, timezone])}, 2)),
              analytics_settled_before(least(now(), (select min(xact_start) from pg_stat_activity))) as horizon`;
     const todo = (await wholeDays(tx, workspaceId, r)).filter((d) => d.id === null && d.hi <= lock!.horizon);
-    if (!todo.length) return 0;
+    if (!todo.length) return;
     await tx`
       delete from analytics_days
       where workspace_id = ${workspaceId} and timezone = ${timezone} and day = any(${todo.map((d) => d.day)}::date[])`;
@@ -138,7 +138,7 @@ export async function fillDays(sql: Sql, workspaceId: string, r: Range): Promise
                  from threads group by win_day) t on t.win_day = d.day
       on conflict do nothing
       returning id, day`;
-    const [row] = await tx<{ n: number }[]>`
+    await tx`
       with threads as materialized (${smsThreadDays(tx, f, windows)}),
       h as (${stored}),
       stored_leads as (
@@ -175,8 +175,7 @@ export async function fillDays(sql: Sql, workspaceId: string, r: Range): Promise
                count(*) filter (where f.first_in is not null), count(*) filter (where f.last_out > f.first_in)
         from threads f join h on h.day = f.win_day
         group by h.id, ${tx.unsafe(GRAINS)})
-      select count(*)::int as n from h`;
-    return row!.n;
+      select count(*) from h`;
   });
 }
 
