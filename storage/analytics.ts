@@ -155,9 +155,8 @@ interface LeadAggRow {
   funnel_gap_count: number;
   revenue: string | null;
   sold_seconds: number | null;
-  min_medium: string | null;
-  max_medium: string | null;
-  medium_count: number;
+  /** The medium of all the group's leads when they share one, else null. */
+  medium: string | null;
 }
 
 /**
@@ -170,7 +169,7 @@ async function aggregateLeads(sql: Db, s: AnalyticsScope, p: Parts): Promise<Lea
     select k, stage_id, day::text as day,
            sum(lead_count)::int as lead_count, sum(conversion_count)::int as conversion_count,
            sum(funnel_gap_count)::int as funnel_gap_count, sum(revenue)::text as revenue, sum(sold_seconds)::float8 as sold_seconds,
-           min(min_medium) as min_medium, max(max_medium) as max_medium, sum(medium_count)::int as medium_count
+           case when sum(medium_count) = sum(lead_count) and min(min_medium) = max(max_medium) then min(min_medium) end as medium
     from ${cachedAndLive(sql, s, p, 'analytics_day_leads', ['stage_id', 'day', ...LEAD_COLUMNS], leadDays(sql, p.fragments, p.live))}
     group by k, stage_id, day`;
 }
@@ -283,8 +282,8 @@ export interface AttributionFigures {
  * cache (storing the ones it lacks first), the rest live, all read in one snapshot.
  */
 export async function attributionFigures(sql: Sql, workspaceId: string, s: AnalyticsScope): Promise<AttributionFigures> {
-  if ((await wholeDays(sql, workspaceId, s)).some((d) => d.id === null && d.settled)) await fillDays(sql, workspaceId, s);
-  const [days, stages, leads, gaps, comms, threads, forms, spend] = await sql.begin('isolation level repeatable read read only', async (tx) => {
+  // Undefined when `untilFilled` and some settled day lacks a valid cache row: fill, then read again.
+  const read = (untilFilled: boolean) => sql.begin('isolation level repeatable read read only', async (tx) => {
     // Every query reads a few thousand cached rows and thin live slices whose bounds decide the
     // plan: plan each execution for its own parameters (postgres.js prepares statements, and a
     // generic plan would scan the workspace); price index lookups as the in-memory reads they
@@ -292,7 +291,9 @@ export async function attributionFigures(sql: Sql, workspaceId: string, s: Analy
     // range; and start no parallel workers, which would cost more than they save.
     await tx`select set_config('plan_cache_mode', 'force_custom_plan', true), set_config('random_page_cost', '1.1', true),
                     set_config('max_parallel_workers_per_gather', '0', true)`;
-    const p = partsOf(workspaceId, s, await wholeDays(tx, workspaceId, s));
+    const days = await wholeDays(tx, workspaceId, s);
+    if (untilFilled && days.some((d) => d.id === null && d.settled)) return undefined;
+    const p = partsOf(workspaceId, s, days);
     return Promise.all([
       rangeDays(tx, s.from, s.to, s.timezone),
       listAllStages(tx, workspaceId),
@@ -304,6 +305,12 @@ export async function attributionFigures(sql: Sql, workspaceId: string, s: Analy
       prorateSpend(tx, s, p),
     ]);
   });
+  let figures = await read(true);
+  if (!figures) {
+    await fillDays(sql, workspaceId, s);
+    figures = (await read(false))!;
+  }
+  const [days, stages, leads, gaps, comms, threads, forms, spend] = figures;
   const stageKey = new Map(stages.map((st) => [st.id, st.key]));
   const summary = blank(null, days);
   const rows = new Map<string | null, RowFigures>();
@@ -316,11 +323,11 @@ export async function attributionFigures(sql: Sql, workspaceId: string, s: Analy
     const point = day === null ? undefined : r.days.get(day);
     if (point) point[field] += n;
   };
-  // Sums behind the averages and the single-medium test, per row and for the summary.
-  const extra = new Map<RowFigures, { sold: number; timed: number; minMedium: string | null; maxMedium: string | null; media: number }>();
+  // Sums behind the averages, and the medium all leads share so far (null once they differ), per row and for the summary.
+  const extra = new Map<RowFigures, { sold: number; timed: number; medium: string | null | undefined }>();
   const extraOf = (r: RowFigures) => {
     let e = extra.get(r);
-    if (!e) extra.set(r, (e = { sold: 0, timed: 0, minMedium: null, maxMedium: null, media: 0 }));
+    if (!e) extra.set(r, (e = { sold: 0, timed: 0, medium: undefined }));
     return e;
   };
 
@@ -336,9 +343,7 @@ export async function attributionFigures(sql: Sql, workspaceId: string, s: Analy
       add(t, a.day, 'conversion_count', a.conversion_count);
       const e = extraOf(t);
       e.sold += a.sold_seconds ?? 0;
-      e.media += a.medium_count;
-      if (a.min_medium !== null && (e.minMedium === null || a.min_medium < e.minMedium)) e.minMedium = a.min_medium;
-      if (a.max_medium !== null && (e.maxMedium === null || a.max_medium > e.maxMedium)) e.maxMedium = a.max_medium;
+      e.medium = e.medium === undefined || e.medium === a.medium ? a.medium : null;
     }
   }
   for (const g of gaps) (g.g & 1 ? summary : row(g.k)).funnel_gap_stage_counts.set(g.stage, g.n);
@@ -363,7 +368,7 @@ export async function attributionFigures(sql: Sql, workspaceId: string, s: Analy
   for (const [t, e] of extra) {
     t.avg_lead_to_sold_seconds = t.conversion_count ? e.sold / t.conversion_count : null;
     t.avg_call_duration_seconds = e.timed ? t.call_duration_seconds_total / e.timed : null;
-    t.medium = e.media === t.lead_count && e.minMedium === e.maxMedium ? e.minMedium : null;
+    t.medium = e.medium ?? null;
   }
   for (const f of forms) {
     const target = f.g & 2 ? summary : row(f.k);
