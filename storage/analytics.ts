@@ -146,32 +146,78 @@ function cachedAndLive(sql: Db, s: AnalyticsScope, p: Parts, table: string, colu
   ) u`;
 }
 
-interface LeadAggRow {
+/** Every per-day figure column, typed: each family's relation pads the others' with nulls. */
+const FIGURE_COLUMNS: [string, string][] = [
+  ['day', 'date'], ['stage_id', 'text'], ['lead_count', 'int'], ['conversion_count', 'int'], ['funnel_gap_count', 'int'],
+  ['revenue', 'numeric'], ['sold_seconds', 'numeric'], ['min_medium', 'text'], ['max_medium', 'text'], ['medium_count', 'int'],
+  ['form_count', 'int'], ['automated_cents', 'int8'], ['other_cents', 'int8'],
+  ...COMMUNICATION_COLUMNS.map((c): [string, string] => [c, c === 'call_duration_seconds_total' ? 'int8' : 'int']),
+];
+
+const padded = (sql: Db, relation: postgres.Fragment, columns: string[]) =>
+  sql`select k, ${sql.unsafe(FIGURE_COLUMNS.map(([c, type]) => (columns.includes(c) ? c : `null::${type} as ${c}`)).join(', '))} from ${relation}`;
+
+/**
+ * Leads, forms, spend, calls and SMS of the range in two kinds of rows per row key k: day rows
+ * (day set) with what the daily trends need, and total rows (day null), one per current stage
+ * for the leads (stage_id set) and one for the rest. Every total is summed in SQL, so revenue
+ * and lead-to-sold seconds are exact numeric sums until their one conversion to a number.
+ */
+interface FigureRow {
   k: string | null;
-  stage_id: string;
-  day: string;
-  lead_count: number;
-  conversion_count: number;
-  funnel_gap_count: number;
+  day: string | null;
+  stage_id: string | null;
+  lead_count: number | null;
+  conversion_count: number | null;
+  form_count: number | null;
+  automated_cents: number | null;
+  other_cents: number | null;
+  call_count: number | null;
+  funnel_gap_count: number | null;
   revenue: string | null;
   sold_seconds: number | null;
   /** The medium of all the group's leads when they share one, else null. */
   medium: string | null;
+  answered_call_count: number | null;
+  missed_call_count: number | null;
+  call_duration_seconds_total: number | null;
+  timed_call_count: number | null;
+  sms_inbound_count: number | null;
+  sms_outbound_count: number | null;
 }
 
-/**
- * Leads created in the range grouped by row, stage and local day: a few thousand groups at most,
- * which attributionFigures folds into rows, stages, days and the summary (every figure is a sum,
- * count, min or max, so folding is exact).
- */
-async function aggregateLeads(sql: Db, s: AnalyticsScope, p: Parts): Promise<LeadAggRow[]> {
-  return sql<LeadAggRow[]>`
-    select k, stage_id, day::text as day,
-           sum(lead_count)::int as lead_count, sum(conversion_count)::int as conversion_count,
-           sum(funnel_gap_count)::int as funnel_gap_count, sum(revenue)::text as revenue, sum(sold_seconds)::float8 as sold_seconds,
-           case when sum(medium_count) = sum(lead_count) and min(min_medium) = max(max_medium) then min(min_medium) end as medium
-    from ${cachedAndLive(sql, s, p, 'analytics_day_leads', ['stage_id', 'day', ...LEAD_COLUMNS], leadDays(sql, p.fragments, p.live))}
-    group by k, stage_id, day`;
+const startedIn = (sql: Db, windows: Window[]) =>
+  sql`and (${windows.reduce((cond, w) => sql`${cond} or (c.started_at >= ${w.lo} and c.started_at < ${w.hi})`, sql`false`)})`;
+
+async function aggregateFigures(sql: Db, s: AnalyticsScope, p: Parts): Promise<FigureRow[]> {
+  const f = p.fragments;
+  const range = { lo: s.from, hi: s.to };
+  // Calls and SMS: cached under whole days of their leads when they started in the whole days;
+  // live for the leads of live windows, and for cached leads' ones that started at the edges.
+  const liveCommunications = sql`
+    ${communicationDays(sql, f, leadsIn(sql, f, p.live), startedIn(sql, [range]))}
+    union all
+    ${communicationDays(sql, f, leadsOutside(sql, f, range, p.live), startedIn(sql, p.edges))}`;
+  const families = [
+    padded(sql, cachedAndLive(sql, s, p, 'analytics_day_leads', ['stage_id', 'day', ...LEAD_COLUMNS], leadDays(sql, f, p.live)), ['stage_id', 'day', ...LEAD_COLUMNS]),
+    padded(sql, cachedAndLive(sql, s, p, 'analytics_day_forms', ['day', 'form_count'], formDays(sql, f, p.live)), ['day', 'form_count']),
+    padded(sql, cachedAndLive(sql, s, p, 'analytics_day_spend', ['day', 'automated_cents', 'other_cents'], spendDays(sql, f, p.live)), ['day', 'automated_cents', 'other_cents']),
+    padded(sql, cachedAndLive(sql, s, p, 'analytics_day_communications', ['day', ...COMMUNICATION_COLUMNS], liveCommunications,
+                              sql`and x.started_day between ${p.whole?.first ?? null}::date and ${p.whole?.last ?? null}::date`), ['day', ...COMMUNICATION_COLUMNS]),
+  ];
+  const total = (expression: string, as: string) => sql.unsafe(`case when grouping(day) = 1 then ${expression} end as ${as}`);
+  return sql<FigureRow[]>`
+    select k, day::text as day, stage_id,
+           sum(lead_count)::int as lead_count, sum(conversion_count)::int as conversion_count, sum(form_count)::int as form_count,
+           sum(automated_cents)::int8 as automated_cents, sum(other_cents)::int8 as other_cents, sum(call_count)::int as call_count,
+           ${total('sum(funnel_gap_count)::int', 'funnel_gap_count')}, ${total('sum(revenue)::text', 'revenue')},
+           ${total('sum(sold_seconds)::float8', 'sold_seconds')},
+           ${total('case when sum(medium_count) = sum(lead_count) and min(min_medium) = max(max_medium) then min(min_medium) end', 'medium')},
+           ${total('sum(answered_call_count)::int', 'answered_call_count')}, ${total('sum(missed_call_count)::int', 'missed_call_count')},
+           ${total('sum(call_duration_seconds_total)::int8', 'call_duration_seconds_total')}, ${total('sum(timed_call_count)::int', 'timed_call_count')},
+           ${total('sum(sms_inbound_count)::int', 'sms_inbound_count')}, ${total('sum(sms_outbound_count)::int', 'sms_outbound_count')}
+    from (${families.reduce((all, family) => sql`${all} union all ${family}`)}) u
+    group by grouping sets ((k, day), (k, stage_id))`;
 }
 
 /** Leads per skipped stage, per row and overall. */
@@ -180,40 +226,6 @@ async function aggregateFunnelGaps(sql: Db, s: AnalyticsScope, p: Parts) {
     select grouping(k) as g, k, stage, sum(n)::int as n
     from ${cachedAndLive(sql, s, p, 'analytics_day_gaps', ['stage', 'n'], funnelGapDays(sql, p.fragments, p.live))}
     group by grouping sets ((k, stage), (stage))`;
-}
-
-interface CommunicationAggRow {
-  k: string | null;
-  day: string;
-  call_count: number;
-  answered_call_count: number;
-  missed_call_count: number;
-  call_duration_seconds_total: number;
-  timed_call_count: number;
-  sms_inbound_count: number;
-  sms_outbound_count: number;
-}
-
-const startedIn = (sql: Db, windows: Window[]) =>
-  sql`and (${windows.reduce((cond, w) => sql`${cond} or (c.started_at >= ${w.lo} and c.started_at < ${w.hi})`, sql`false`)})`;
-
-/** Approved calls and SMS that started in the range, of leads created in the range, per row and local day. */
-async function aggregateCommunications(sql: Db, s: AnalyticsScope, p: Parts): Promise<CommunicationAggRow[]> {
-  const f = p.fragments;
-  const range = { lo: s.from, hi: s.to };
-  const live = sql`
-    ${communicationDays(sql, f, leadsIn(sql, f, p.live), startedIn(sql, [range]))}
-    union all
-    ${communicationDays(sql, f, leadsOutside(sql, f, range, p.live), startedIn(sql, p.edges))}`;
-  return sql<CommunicationAggRow[]>`
-    select k, day::text as day,
-           sum(call_count)::int as call_count, sum(answered_call_count)::int as answered_call_count,
-           sum(missed_call_count)::int as missed_call_count, sum(call_duration_seconds_total)::int8 as call_duration_seconds_total,
-           sum(timed_call_count)::int as timed_call_count, sum(sms_inbound_count)::int as sms_inbound_count,
-           sum(sms_outbound_count)::int as sms_outbound_count
-    from ${cachedAndLive(sql, s, p, 'analytics_day_communications', ['day', ...COMMUNICATION_COLUMNS], live,
-                         sql`and x.started_day between ${p.whole?.first ?? null}::date and ${p.whole?.last ?? null}::date`)}
-    group by k, day`;
 }
 
 /**
@@ -241,23 +253,6 @@ async function aggregateSmsThreads(sql: Db, s: AnalyticsScope, p: Parts) {
       group by k
     ) u
     group by k`;
-}
-
-/** Form submissions that happened in the range, by the attribution they were recorded under. */
-async function aggregateForms(sql: Db, s: AnalyticsScope, p: Parts) {
-  return sql<{ g: number; k: string | null; day: string | null; n: number }[]>`
-    select grouping(k, day) as g, k, day::text as day, coalesce(sum(n), 0)::int as n
-    from ${cachedAndLive(sql, s, p, 'analytics_day_forms', ['day', 'n'], formDays(sql, p.fragments, p.live))}
-    group by grouping sets ((k), (k, day), (), (day))`;
-}
-
-/** Spend prorated to each local day of the range by overlap time, by kind. */
-async function prorateSpend(sql: Db, s: AnalyticsScope, p: Parts) {
-  return sql<{ k: string | null; day: string; automated: number; other: number }[]>`
-    select k, day::text as day,
-           sum(automated_cents)::int8 as automated, sum(other_cents)::int8 as other
-    from ${cachedAndLive(sql, s, p, 'analytics_day_spend', ['day', 'automated_cents', 'other_cents'], spendDays(sql, p.fragments, p.live))}
-    group by k, day`;
 }
 
 function blank(value: string | null, days: string[]): RowFigures {
@@ -297,20 +292,17 @@ export async function attributionFigures(sql: Sql, workspaceId: string, s: Analy
     return Promise.all([
       rangeDays(tx, s.from, s.to, s.timezone),
       listAllStages(tx, workspaceId),
-      aggregateLeads(tx, s, p),
+      aggregateFigures(tx, s, p),
       aggregateFunnelGaps(tx, s, p),
-      aggregateCommunications(tx, s, p),
       aggregateSmsThreads(tx, s, p),
-      aggregateForms(tx, s, p),
-      prorateSpend(tx, s, p),
     ]);
   });
-  let figures = await read(true);
-  if (!figures) {
+  let results = await read(true);
+  if (!results) {
     await fillDays(sql, workspaceId, s);
-    figures = (await read(false))!;
+    results = (await read(false))!;
   }
-  const [days, stages, leads, gaps, comms, threads, forms, spend] = figures;
+  const [days, stages, figures, gaps, threads] = results;
   const stageKey = new Map(stages.map((st) => [st.id, st.key]));
   const summary = blank(null, days);
   const rows = new Map<string | null, RowFigures>();
@@ -319,8 +311,8 @@ export async function attributionFigures(sql: Sql, workspaceId: string, s: Analy
     if (!r) rows.set(k, (r = blank(k, days)));
     return r;
   };
-  const add = (r: RowFigures, day: string | null, field: 'lead_count' | 'conversion_count' | 'prorated_spend_cents' | 'form_count' | 'call_count', n: number) => {
-    const point = day === null ? undefined : r.days.get(day);
+  const add = (r: RowFigures, day: string, field: 'lead_count' | 'conversion_count' | 'prorated_spend_cents' | 'form_count' | 'call_count', n: number) => {
+    const point = r.days.get(day);
     if (point) point[field] += n;
   };
   // Sums behind the averages, and the medium all leads share so far (null once they differ), per row and for the summary.
@@ -331,34 +323,39 @@ export async function attributionFigures(sql: Sql, workspaceId: string, s: Analy
     return e;
   };
 
-  for (const a of leads) {
-    const key = stageKey.get(a.stage_id)!;
-    for (const t of [row(a.k), summary]) {
-      t.lead_count += a.lead_count;
-      t.conversion_count += a.conversion_count;
-      t.funnel_gap_count += a.funnel_gap_count;
-      t.revenue += Number(a.revenue ?? 0);
-      t.stage_counts.set(key, (t.stage_counts.get(key) ?? 0) + a.lead_count);
-      add(t, a.day, 'lead_count', a.lead_count);
-      add(t, a.day, 'conversion_count', a.conversion_count);
-      const e = extraOf(t);
-      e.sold += a.sold_seconds ?? 0;
-      e.medium = e.medium === undefined || e.medium === a.medium ? a.medium : null;
+  for (const f of figures) {
+    const stage = f.stage_id === null ? undefined : stageKey.get(f.stage_id)!;
+    for (const t of [row(f.k), summary]) {
+      if (f.day !== null) {
+        add(t, f.day, 'lead_count', f.lead_count ?? 0);
+        add(t, f.day, 'conversion_count', f.conversion_count ?? 0);
+        add(t, f.day, 'form_count', f.form_count ?? 0);
+        add(t, f.day, 'prorated_spend_cents', (f.automated_cents ?? 0) + (f.other_cents ?? 0));
+        add(t, f.day, 'call_count', f.call_count ?? 0);
+      } else if (stage !== undefined) {
+        t.lead_count += f.lead_count!;
+        t.conversion_count += f.conversion_count!;
+        t.funnel_gap_count += f.funnel_gap_count!;
+        t.revenue += Number(f.revenue ?? 0);
+        t.stage_counts.set(stage, (t.stage_counts.get(stage) ?? 0) + f.lead_count!);
+        const e = extraOf(t);
+        e.sold += f.sold_seconds ?? 0;
+        e.medium = e.medium === undefined || e.medium === f.medium ? f.medium : null;
+      } else {
+        t.form_count += f.form_count ?? 0;
+        t.automated_spend_cents += f.automated_cents ?? 0;
+        t.other_costs_cents += f.other_cents ?? 0;
+        t.call_count += f.call_count ?? 0;
+        t.answered_call_count += f.answered_call_count ?? 0;
+        t.missed_call_count += f.missed_call_count ?? 0;
+        t.call_duration_seconds_total += f.call_duration_seconds_total ?? 0;
+        t.sms_inbound_count += f.sms_inbound_count ?? 0;
+        t.sms_outbound_count += f.sms_outbound_count ?? 0;
+        extraOf(t).timed += f.timed_call_count ?? 0;
+      }
     }
   }
   for (const g of gaps) (g.g & 1 ? summary : row(g.k)).funnel_gap_stage_counts.set(g.stage, g.n);
-  for (const c of comms) {
-    for (const t of [row(c.k), summary]) {
-      t.call_count += c.call_count;
-      t.answered_call_count += c.answered_call_count;
-      t.missed_call_count += c.missed_call_count;
-      t.call_duration_seconds_total += c.call_duration_seconds_total;
-      t.sms_inbound_count += c.sms_inbound_count;
-      t.sms_outbound_count += c.sms_outbound_count;
-      extraOf(t).timed += c.timed_call_count;
-      add(t, c.day, 'call_count', c.call_count);
-    }
-  }
   for (const th of threads) {
     for (const t of [row(th.k), summary]) {
       t.sms_inbound_thread_count += th.sms_inbound_thread_count;
@@ -369,18 +366,6 @@ export async function attributionFigures(sql: Sql, workspaceId: string, s: Analy
     t.avg_lead_to_sold_seconds = t.conversion_count ? e.sold / t.conversion_count : null;
     t.avg_call_duration_seconds = e.timed ? t.call_duration_seconds_total / e.timed : null;
     t.medium = e.medium ?? null;
-  }
-  for (const f of forms) {
-    const target = f.g & 2 ? summary : row(f.k);
-    if (f.g & 1) target.form_count = f.n;
-    else add(target, f.day, 'form_count', f.n);
-  }
-  for (const p of spend) {
-    for (const target of [row(p.k), summary]) {
-      target.automated_spend_cents += p.automated;
-      target.other_costs_cents += p.other;
-      add(target, p.day, 'prorated_spend_cents', p.automated + p.other);
-    }
   }
   return { days, stages, rows: [...rows.values()], summary };
 }

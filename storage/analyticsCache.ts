@@ -154,8 +154,8 @@ export async function fillDays(sql: Sql, workspaceId: string, r: Range): Promise
         from (${funnelGapDays(tx, f, windows)}) f join h on h.day = f.win_day
         group by h.id, f.stage, ${tx.unsafe(GRAINS)}),
       stored_forms as (
-        insert into analytics_day_forms (day_id, grain, day, source, campaign, n)
-        select h.id, grouping(f.source, f.campaign), f.day, f.source, f.campaign, sum(f.n)
+        insert into analytics_day_forms (day_id, grain, day, source, campaign, form_count)
+        select h.id, grouping(f.source, f.campaign), f.day, f.source, f.campaign, sum(f.form_count)
         from (${formDays(tx, f, windows)}) f join h on h.day = f.win_day
         group by h.id, f.day, ${tx.unsafe(GRAINS)}),
       stored_spend as (

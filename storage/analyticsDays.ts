@@ -120,7 +120,7 @@ export function funnelGapDays(sql: Db, f: FigureFragments, windows: Window[]) {
 export function formDays(sql: Db, f: FigureFragments, windows: Window[]) {
   const tz = f.timezone;
   return eachWindow(sql, windows, (w) => sql`
-    select ${windowDay(sql, sql`e.occurred_at`, tz)} as win_day, ${localDay(sql, sql`e.occurred_at`, tz)} as day, e.source, e.campaign, count(*)::int as n
+    select ${windowDay(sql, sql`e.occurred_at`, tz)} as win_day, ${localDay(sql, sql`e.occurred_at`, tz)} as day, e.source, e.campaign, count(*)::int as form_count
     from events e
     where e.workspace_id = ${f.workspaceId} and e.type = 'form_submission' and e.occurred_at >= ${w.lo} and e.occurred_at < ${w.hi}
       ${onlyFilter(sql, 'e', f.only)}
