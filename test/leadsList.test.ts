@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { createTestContext, type TestContext, type Tenant } from './harness.ts';
 import { expectMatchesSpec } from './openapi.ts';
 import { upsertLead } from '../storage/leadWrites.ts';
+import { NEWEST_WINDOW } from '../storage/leads.ts';
 import { insertCommunications } from '../storage/communications.ts';
 
 let t: TestContext;
@@ -208,20 +209,19 @@ describe('GET /api/v1/leads/export', () => {
 });
 
 describe('GET /api/v1/leads when matches are rare and old', () => {
-  it('finds them beyond the newest thousand leads, for search and updated_at bounds, and pages through them', async () => {
+  it('finds them beyond the first pass window, for search and updated_at bounds, and pages through them', async () => {
     const big = await t.tenant();
     // Separate statements outside a transaction: each gets its own created_at, so the order is known.
     await upsertLead(t.sql, big.workspaceId, { contact_name: 'Zelda Oldest', property_address: '1 Rare Rd, Boise, ID 83702' }, { conversionType: 'partner_api' });
     await upsertLead(t.sql, big.workspaceId, { contact_name: 'Zed Older', property_address: '2 Rare Rd, Boise, ID 83702' }, { conversionType: 'partner_api' });
     const [{ cut }] = await t.sql`select now() as cut`;
     await new Promise((r) => setTimeout(r, 20));
-    for (let batch = 0; batch < 11; batch++) {
-      await t.sql.begin(async (tx) => {
-        for (let i = 0; i < 100; i++) {
-          await upsertLead(tx, big.workspaceId, { contact_name: `Filler ${batch}-${i}` }, { conversionType: 'partner_api' });
-        }
-      });
-    }
+    // More newer leads than the first pass walks, so only the second pass can reach the rare ones.
+    const [stage] = await t.sql`select id from pipeline_stages where workspace_id = ${big.workspaceId} order by sort_order limit 1`;
+    await t.sql`
+      insert into leads (id, workspace_id, stage_id, stage_timestamps, attribution, conversion_type, contact_name)
+      select ${big.workspaceId} || '_filler_' || g, ${big.workspaceId}, ${stage!.id}, '{}', '{}', 'partner_api', 'Filler ' || g
+      from generate_series(1, ${NEWEST_WINDOW + 100}) g`;
     const search = await get('/api/v1/leads?search=rare%20rd&limit=1', big.key);
     expect(search.body.leads.map((l: any) => l.contact_name)).toEqual(['Zed Older']);
     const next = await get(`/api/v1/leads?search=rare%20rd&limit=1&cursor=${encodeURIComponent(search.body.pagination.next_cursor)}`, big.key);
@@ -229,5 +229,12 @@ describe('GET /api/v1/leads when matches are rare and old', () => {
     expect(next.body.pagination.has_more).toBe(false);
     const old = await get(`/api/v1/leads?to=${encodeURIComponent(new Date(cut).toISOString())}`, big.key);
     expect(names(old)).toEqual(['Zed Older', 'Zelda Oldest']);
+    // Updated after every filler was written: the only leads a `from` bound at that moment matches.
+    await new Promise((r) => setTimeout(r, 20));
+    const [{ since }] = await t.sql`select now() as since`;
+    await new Promise((r) => setTimeout(r, 20));
+    await t.sql`update leads set notes = 'called back', updated_at = now() where workspace_id = ${big.workspaceId} and contact_name like 'Z%'`;
+    const touched = await get(`/api/v1/leads?from=${encodeURIComponent(new Date(since).toISOString())}`, big.key);
+    expect(names(touched)).toEqual(['Zed Older', 'Zelda Oldest']);
   });
 });
