@@ -39,6 +39,12 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
     replayStatus?: number;
     /** Commit before answering (generate waits on the worker); the record is claimed up front. */
     commitsEarly?: boolean;
+    /**
+     * The handler acts through ctx.state.db alone, starting with a statement: it runs alongside
+     * the idempotency check, its first statements leaving in the same packet, and when the check
+     * turns the request away they fail in the aborted transaction, having done nothing.
+     */
+    pipelined?: boolean;
   };
   params?: P;
   query?: Q;

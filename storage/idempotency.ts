@@ -9,11 +9,21 @@ export interface IdempotencyRecord {
   created_at: Date;
 }
 
-/** Takes the per-(key, Idempotency-Key) transaction lock; false when another request holds it. */
-export async function tryLockIdempotencyKey(tx: Db, apiKeyId: string, key: string): Promise<boolean> {
-  const [row] = await tx<{ locked: boolean }[]>`
-    select pg_try_advisory_xact_lock(hashtextextended(${apiKeyId + ':' + key}, 0)) as locked`;
-  return row!.locked;
+/**
+ * Takes the per-(key, Idempotency-Key) transaction lock, then looks for a kept record (the
+ * idempotency_gate function). 'open' lets the request run; 'held' (another request has the key)
+ * and 'recorded' leave the transaction aborted, to be rolled back.
+ */
+export async function passIdempotencyGate(tx: Db, apiKeyId: string, key: string): Promise<'open' | 'held' | 'recorded'> {
+  try {
+    await tx`select idempotency_gate(${apiKeyId}, ${key})`;
+    return 'open';
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'IK423') return 'held';
+    if (code === 'IK409') return 'recorded';
+    throw err;
+  }
 }
 
 export async function findIdempotencyRecord(sql: Db, apiKeyId: string, key: string): Promise<IdempotencyRecord | undefined> {

@@ -51,6 +51,21 @@ describe('Idempotency-Key', () => {
     expect(res.body.error.code).toBe('CONFLICT');
   });
 
+  it('writes nothing when a kept record turns the request away, though the handler was sent along', async () => {
+    // POST /leads sends its first statements with the idempotency check (pipelined): without a
+    // phone or external id each of these would create a lead if they ran.
+    const first = await post(tenant.key, { contact_name: 'Gate Once' }, 'gate-1');
+    expect(first.status).toBe(201);
+    const before = await leadCount();
+    const replay = await post(tenant.key, { contact_name: 'Gate Once' }, 'gate-1');
+    expect(replay.headers.get('idempotency-replayed')).toBe('true');
+    expect(replay.text).toBe(first.text);
+    const reused = await post(tenant.key, { contact_name: 'Gate Twice' }, 'gate-1');
+    expect(reused.status).toBe(409);
+    expect(await leadCount()).toBe(before);
+    expect(await t.sql`select 1 from leads where contact_name = 'Gate Twice'`).toHaveLength(0);
+  });
+
   it('keeps records per API key: another key may use the same Idempotency-Key', async () => {
     const other = await t.keyFor(tenant.workspaceId, ['leads.write']);
     await post(tenant.key, { contact_name: 'Per key A' }, 'shared-key');

@@ -4,9 +4,9 @@ import { conflict } from '../../core/errors.ts';
 import {
   claimIdempotencyKey,
   findIdempotencyRecord,
+  passIdempotencyGate,
   releaseIdempotencyKey,
   saveIdempotentResponse,
-  tryLockIdempotencyKey,
   type IdempotencyRecord,
 } from '../../storage/idempotency.ts';
 import type { Ctx } from '../context.ts';
@@ -75,26 +75,41 @@ export async function withIdempotency(ctx: Ctx, route: RouteDef, body: unknown, 
   }
 
   await pipelinedTransaction(sql, async (tx, commitWith) => {
-    // The record is read by the statement after the lock, so with a snapshot taken once it is held.
-    const [locked, record] = await Promise.all([tryLockIdempotencyKey(tx, apiKeyId, key), findIdempotencyRecord(tx, apiKeyId, key)]);
-    if (!locked) throw inFlight();
-    if (record) return answerFrom(record);
+    const gate = passIdempotencyGate(tx, apiKeyId, key);
     ctx.state.db = tx;
+    let outcome: [PromiseSettledResult<'open' | 'held' | 'recorded'>, PromiseSettledResult<void>];
     try {
-      await run();
+      const handled = route.idempotent?.pipelined ? run() : gate.then((g) => (g === 'open' ? run() : undefined));
+      outcome = await Promise.allSettled([gate, handled]);
     } finally {
       ctx.state.db = sql;
     }
+    const [g, handled] = outcome;
+    if (g.status === 'rejected') throw g.reason;
+    // A closed gate aborted the transaction: whatever a pipelined handler sent failed with it.
+    if (g.value !== 'open') throw new GateClosed(g.value);
+    if (handled.status === 'rejected') throw handled.reason;
     if (succeeded()) await commitWith(keep(tx));
     else throw new RollbackWith(ctx.status, ctx.body);
-  }).catch((err) => {
+  }).catch(async (err) => {
     if (err instanceof RollbackWith) {
       ctx.status = err.status;
       ctx.body = err.body;
       return;
     }
+    if (err instanceof GateClosed) {
+      if (err.state === 'held') throw inFlight();
+      return answerFrom(await findIdempotencyRecord(sql, apiKeyId, key));
+    }
     throw err;
   });
+}
+
+/** The idempotency gate turned the request away; its transaction is rolled back before answering. */
+class GateClosed extends Error {
+  constructor(readonly state: 'held' | 'recorded') {
+    super(`idempotency gate ${state}`);
+  }
 }
 
 /** A non-2xx answer produced without throwing: roll the transaction back but keep the answer. */

@@ -75,7 +75,7 @@ export const eventRoutes = [
     tag: TAG,
     auth: 'key',
     scopes: ['analytics.manage'],
-    idempotent: { replayStatus: 200 },
+    idempotent: { replayStatus: 200, pipelined: true },
     body: PageViewEventWrite,
     responses: {
       200: { description: 'Duplicate external_event_id, or a replay', schema: EventTrackResponse },
@@ -120,7 +120,7 @@ export const eventRoutes = [
     tag: TAG,
     auth: 'key',
     scopes: ['analytics.manage'],
-    idempotent: { replayStatus: 200 },
+    idempotent: { replayStatus: 200, pipelined: true },
     body: FormSubmissionEventWrite,
     responses: {
       200: { description: 'Duplicate external_event_id, or a replay', schema: FormSubmissionTrackResponse },
