@@ -1,7 +1,7 @@
 import type { Db } from './db.ts';
 import { validation } from '../core/errors.ts';
 import { initialPipelineState, moveToStage, type StageInfo } from '../core/pipeline.ts';
-import { listActiveStages } from './pipelineStages.ts';
+import { activeStagesForWrites } from './pipelineStages.ts';
 import { findSessionAttribution } from './sessions.ts';
 import {
   effectiveAttribution,
@@ -143,7 +143,7 @@ export async function upsertLead(
       : input.contact_phone
         ? findLeadByPhone(tx, workspaceId, input.contact_phone)
         : undefined,
-    listActiveStages(tx, workspaceId),
+    activeStagesForWrites(tx, workspaceId),
     input.session_id ? findSessionAttribution(tx, workspaceId, input.session_id) : undefined,
   ]);
   if (!existing) return { lead: await createLead(tx, workspaceId, input, { ...opts, stages, sessionTouch }), created: true };
@@ -162,7 +162,7 @@ async function patchLeadRow(tx: Db, workspaceId: string, existing: LeadWithDoc, 
 
 /** PATCH: the lead's own fields and its pipeline stage; undefined when no such active lead. */
 export async function patchLead(tx: Db, workspaceId: string, id: string, input: LeadInput) {
-  const [existing, stages] = await Promise.all([findLead(tx, workspaceId, id, { forUpdate: true }), listActiveStages(tx, workspaceId)]);
+  const [existing, stages] = await Promise.all([findLead(tx, workspaceId, id, { forUpdate: true }), activeStagesForWrites(tx, workspaceId)]);
   if (!existing) return undefined;
   return patchLeadRow(tx, workspaceId, existing, input, stages);
 }

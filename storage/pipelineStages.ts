@@ -29,3 +29,21 @@ export async function listActiveStages(sql: Db, workspaceId: string): Promise<Pi
     where workspace_id = ${workspaceId} and active
     order by sort_order, id`;
 }
+
+const STAGE_CACHE_MS = 5_000;
+const stageCache = new Map<string, { stages: PipelineStage[]; expires: number }>();
+
+/**
+ * listActiveStages for lead writes, kept per process for 5 s (the bound DESIGN sets for key
+ * revocation): stages are written once, with their workspace, so every upsert reading them again
+ * costs a statement for nothing. A stage switched off by hand is refused within those 5 s. Only
+ * answers are kept: a read fails with the transaction it ran in, which is the caller's alone.
+ */
+export async function activeStagesForWrites(sql: Db, workspaceId: string): Promise<PipelineStage[]> {
+  const hit = stageCache.get(workspaceId);
+  if (hit && hit.expires > Date.now()) return hit.stages;
+  const stages = await listActiveStages(sql, workspaceId);
+  if (stageCache.size > 10_000) stageCache.clear();
+  stageCache.set(workspaceId, { stages, expires: Date.now() + STAGE_CACHE_MS });
+  return stages;
+}

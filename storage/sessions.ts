@@ -25,7 +25,8 @@ export async function findSessionAttribution(sql: Db, workspaceId: string, sessi
 /**
  * The statement that records a page view's touch on its session, for the page view's own insert
  * to run (storage/events.ts): a data-modifying CTE, done only when `when` holds. The earliest page
- * view wins, so a page view that arrives late but happened first replaces the session's first touch.
+ * view wins, so a page view that arrives late but happened first replaces the session's first touch
+ * (the conflict clause settles two first page views inserting the same session at once).
  */
 export function sessionTouchStatement(sql: Db, workspaceId: string, sessionId: string, seenAt: Date, touch: SessionTouch, when: postgres.Fragment) {
   return sql`
@@ -35,6 +36,9 @@ export function sessionTouchStatement(sql: Db, workspaceId: string, sessionId: s
            ${touch.content}, ${touch.referrer_url}, ${touch.landing_page_url}, ${touch.landing_id}, ${touch.landing_name},
            ${touch.landing_slug}
     where ${when}
+      -- A session whose first touch is already as early is left alone: on conflict it would be
+      -- locked (a dirtied page and WAL) only for the update's WHERE to refuse it.
+      and not exists (select 1 from sessions s where s.workspace_id = ${workspaceId} and s.id = ${sessionId} and s.first_seen_at <= ${seenAt}::timestamptz)
     on conflict (workspace_id, id) do update set
       first_seen_at = excluded.first_seen_at, source = excluded.source, medium = excluded.medium,
       campaign = excluded.campaign, content = excluded.content, referrer_url = excluded.referrer_url,

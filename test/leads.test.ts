@@ -154,6 +154,21 @@ describe('POST /api/v1/leads', () => {
     expect((await t.request('POST', '/api/v1/leads', { body: {}, headers: ik() })).status).toBe(401);
   });
 
+  it("refuses another workspace's pipeline stage (400), right after that workspace wrote a lead", async () => {
+    const other = await t.tenant();
+    const [ours, theirs] = [await stages(), await stages(other.key)];
+    // The other workspace writes first, so its stages are the ones most recently read.
+    const their = await post({ contact_name: 'Theirs' }, other.key);
+    expect(their.body.lead.status_stage_id).toBe(theirs.new);
+    const created = await post({ contact_name: 'Wrong stage', status_stage_id: theirs.contacted });
+    expect(created.status).toBe(400);
+    expect(created.body.error.details.issues[0]).toMatchObject({ path: 'status_stage_id' });
+    const mine = await post({ contact_name: 'Right lead' });
+    expect(mine.body.lead.status_stage_id).toBe(ours.new);
+    expect((await patch(mine.body.lead.id, { status_stage_id: theirs.contacted })).status).toBe(400);
+    expect(await t.sql`select 1 from leads where contact_name = 'Wrong stage'`).toHaveLength(0);
+  });
+
   it('does not match a lead of another workspace', async () => {
     const other = await t.tenant();
     const a = await post({ contact_phone: '212-555-0130' });
