@@ -11,6 +11,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function makeReport(workspaceId: string, opts: { name?: string; status?: ReportStatus; address?: string; updatedAt?: string } = {}) {
+  // created_at is kept to the millisecond and ties list by id: a millisecond apart, the reports
+  // list in the order they were made.
+  await new Promise((r) => setTimeout(r, 2));
   const report = await insertReport(t.sql, { id: newId('rpt'), workspaceId, projectName: opts.name ?? 'Report', externalReportId: null });
   await t.sql`
     update reports set status = ${opts.status ?? 'draft'}, project_address = ${opts.address ?? null},
