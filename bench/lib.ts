@@ -95,3 +95,21 @@ export async function load(opts: autocannon.Options): Promise<LoadResult> {
 export function row(name: string, r: LoadResult, extra = ''): string {
   return `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |${extra ? ` ${extra} |` : ''}`;
 }
+
+/**
+ * The bare Koa baseline (bench/bareServer.ts) measured now: this VM's speed drifts by a quarter
+ * within one run, so a feature's rate is read against a baseline taken right before it.
+ */
+export async function bareBaseline(duration = 10): Promise<LoadResult> {
+  const bare = await startProcess('bench/bareServer.ts', {});
+  try {
+    await load({ url: `${bare.url}/api/v1/me`, duration: 3 }); // warm-up
+    return await load({ url: `${bare.url}/api/v1/me`, duration });
+  } finally {
+    await bare.stop();
+  }
+}
+
+/** A rate as a share of the baseline: "4.9% of 20,400 req/s". */
+export const ofBaseline = (rps: number, baseline: LoadResult) =>
+  `${((rps / baseline.rps) * 100).toFixed(1)}% of the bare baseline measured just before (${baseline.rps} req/s)`;

@@ -3,7 +3,7 @@
 // Markdown report (the README's figures come from it).
 import { spawnSync } from 'node:child_process';
 import postgres from 'postgres';
-import { benchDatabase, load, root, row, startProcess } from './lib.ts';
+import { bareBaseline, benchDatabase, load, ofBaseline, root, row, startProcess } from './lib.ts';
 import { createWorkspace } from '../storage/workspaces.ts';
 import { createApiKey } from '../storage/apiKeys.ts';
 import { SCOPES } from '../core/scopes.ts';
@@ -36,10 +36,7 @@ say('## GET /api/v1/me against a bare Koa baseline (32 connections, 10 s each)')
 say();
 say('| server | req/s | p50 ms | p99 ms | errors |');
 say('|---|---|---|---|---|');
-const bare = await startProcess('bench/bareServer.ts', {});
-await load({ url: `${bare.url}/api/v1/me`, duration: 3 }); // warm-up
-const bareMe = await load({ url: `${bare.url}/api/v1/me` });
-await bare.stop();
+const bareMe = await bareBaseline();
 const api = await startProcess('api/server.ts', serverEnv);
 await load({ url: `${api.url}/api/v1/me`, headers: auth, duration: 3 });
 const me = await load({ url: `${api.url}/api/v1/me`, headers: auth });
@@ -94,6 +91,7 @@ say();
 
 say('## POST /api/v1/leads upserts (unique Idempotency-Key each, 50,000 phones: creates and updates)');
 say();
+const bareBeforeUpsert = await bareBaseline(5);
 let i = 0;
 const upsert = await load({
   url: `${api.url}/api/v1/leads`,
@@ -116,7 +114,7 @@ say('| req/s | p50 ms | p99 ms | errors |');
 say('|---|---|---|---|');
 say(`| ${upsert.rps} | ${upsert.p50} | ${upsert.p99} | ${upsert.errors + upsert.non2xx} |`);
 say();
-say(`Target ≥ 1,000 req/s with no errors: ${upsert.rps >= 1000 && upsert.errors + upsert.non2xx === 0 ? 'met' : 'NOT met'}.`);
+say(`Target ≥ 1,000 req/s with no errors: ${upsert.rps >= 1000 && upsert.errors + upsert.non2xx === 0 ? 'met' : 'NOT met'}; the rate is ${ofBaseline(upsert.rps, bareBeforeUpsert)}.`);
 say();
 
 say('## GET /api/v1/leads/export of 10,000 leads');
