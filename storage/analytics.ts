@@ -146,7 +146,7 @@ function cachedAndLive(sql: Db, s: AnalyticsScope, p: Parts, table: string, colu
   ) u`;
 }
 
-/** Every per-day figure column, typed: each family's relation pads the others' with nulls. */
+/** Every per-day figure column, typed: each family's relation (aggregateFigures) pads the others' with nulls. */
 const FIGURE_COLUMNS: [string, string][] = [
   ['day', 'date'], ['stage_id', 'text'], ['lead_count', 'int'], ['conversion_count', 'int'], ['funnel_gap_count', 'int'],
   ['revenue', 'numeric'], ['sold_seconds', 'numeric'], ['min_medium', 'text'], ['max_medium', 'text'], ['medium_count', 'int'],
@@ -154,8 +154,6 @@ const FIGURE_COLUMNS: [string, string][] = [
   ...COMMUNICATION_COLUMNS.map((c): [string, string] => [c, c === 'call_duration_seconds_total' ? 'int8' : 'int']),
 ];
 
-const padded = (sql: Db, relation: postgres.Fragment, columns: string[]) =>
-  sql`select k, ${sql.unsafe(FIGURE_COLUMNS.map(([c, type]) => (columns.includes(c) ? c : `null::${type} as ${c}`)).join(', '))} from ${relation}`;
 
 /**
  * Leads, forms, spend, calls and SMS of the range in two kinds of rows per row key k: day rows
@@ -198,12 +196,16 @@ async function aggregateFigures(sql: Db, s: AnalyticsScope, p: Parts): Promise<F
     ${communicationDays(sql, f, leadsIn(sql, f, p.live), startedIn(sql, [range]))}
     union all
     ${communicationDays(sql, f, leadsOutside(sql, f, range, p.live), startedIn(sql, p.edges))}`;
+  // One family's cached and live rows, padded with nulls to every figure column.
+  const family = (table: string, columns: string[], live: postgres.Fragment, cachedFilter?: postgres.Fragment) => sql`
+    select k, ${sql.unsafe(FIGURE_COLUMNS.map(([c, type]) => (columns.includes(c) ? c : `null::${type} as ${c}`)).join(', '))}
+    from ${cachedAndLive(sql, s, p, table, columns, live, cachedFilter)}`;
   const families = [
-    padded(sql, cachedAndLive(sql, s, p, 'analytics_day_leads', ['stage_id', 'day', ...LEAD_COLUMNS], leadDays(sql, f, p.live)), ['stage_id', 'day', ...LEAD_COLUMNS]),
-    padded(sql, cachedAndLive(sql, s, p, 'analytics_day_forms', ['day', 'form_count'], formDays(sql, f, p.live)), ['day', 'form_count']),
-    padded(sql, cachedAndLive(sql, s, p, 'analytics_day_spend', ['day', 'automated_cents', 'other_cents'], spendDays(sql, f, p.live)), ['day', 'automated_cents', 'other_cents']),
-    padded(sql, cachedAndLive(sql, s, p, 'analytics_day_communications', ['day', ...COMMUNICATION_COLUMNS], liveCommunications,
-                              sql`and x.started_day between ${p.whole?.first ?? null}::date and ${p.whole?.last ?? null}::date`), ['day', ...COMMUNICATION_COLUMNS]),
+    family('analytics_day_leads', ['stage_id', 'day', ...LEAD_COLUMNS], leadDays(sql, f, p.live)),
+    family('analytics_day_forms', ['day', 'form_count'], formDays(sql, f, p.live)),
+    family('analytics_day_spend', ['day', 'automated_cents', 'other_cents'], spendDays(sql, f, p.live)),
+    family('analytics_day_communications', ['day', ...COMMUNICATION_COLUMNS], liveCommunications,
+           sql`and x.started_day between ${p.whole?.first ?? null}::date and ${p.whole?.last ?? null}::date`),
   ];
   const total = (expression: string, as: string) => sql.unsafe(`case when grouping(day) = 1 then ${expression} end as ${as}`);
   return sql<FigureRow[]>`
