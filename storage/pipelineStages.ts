@@ -1,5 +1,6 @@
 import type { Db } from './db.ts';
 import { newId } from '../core/ids.ts';
+import { ExpiringMap } from '../core/expiringMap.ts';
 
 export interface PipelineStage {
   id: string;
@@ -30,8 +31,7 @@ export async function listActiveStages(sql: Db, workspaceId: string): Promise<Pi
     order by sort_order, id`;
 }
 
-const STAGE_CACHE_MS = 5_000;
-const stageCache = new Map<string, { stages: PipelineStage[]; expires: number }>();
+const stageCache = new ExpiringMap<PipelineStage[]>(5_000);
 
 /**
  * listActiveStages for lead writes, kept per process for 5 s (the bound DESIGN sets for key
@@ -41,9 +41,8 @@ const stageCache = new Map<string, { stages: PipelineStage[]; expires: number }>
  */
 export async function activeStagesForWrites(sql: Db, workspaceId: string): Promise<PipelineStage[]> {
   const hit = stageCache.get(workspaceId);
-  if (hit && hit.expires > Date.now()) return hit.stages;
+  if (hit) return hit;
   const stages = await listActiveStages(sql, workspaceId);
-  if (stageCache.size > 10_000) stageCache.clear();
-  stageCache.set(workspaceId, { stages, expires: Date.now() + STAGE_CACHE_MS });
+  stageCache.set(workspaceId, stages);
   return stages;
 }

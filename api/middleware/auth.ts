@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../../core/errors.ts';
+import { ExpiringMap } from '../../core/expiringMap.ts';
 import { verifyApiKey, type KeyLookup } from '../../storage/apiKeys.ts';
 import type { Sql } from '../../storage/db.ts';
 import type { Ctx } from '../context.ts';
@@ -10,17 +11,17 @@ import { countHit } from './rateLimit.ts';
  * deactivated workspace keeps working in a running process (DESIGN: within 5 s).
  */
 export class KeyCache {
-  private entries = new Map<string, { value: KeyLookup; expires: number }>();
-  constructor(private readonly sql: Sql, private readonly ttlMs = 2000) {}
+  private readonly entries: ExpiringMap<KeyLookup>;
+  constructor(private readonly sql: Sql, ttlMs = 2000) {
+    this.entries = new ExpiringMap(ttlMs);
+  }
 
   async lookup(token: string): Promise<KeyLookup> {
     const id = createHash('sha256').update(token).digest('base64url');
-    const now = Date.now();
     const hit = this.entries.get(id);
-    if (hit && hit.expires > now) return hit.value;
+    if (hit) return hit;
     const value = await verifyApiKey(this.sql, token);
-    if (this.entries.size > 10_000) this.entries.clear();
-    this.entries.set(id, { value, expires: now + this.ttlMs });
+    this.entries.set(id, value);
     return value;
   }
 }
