@@ -184,7 +184,10 @@ export interface LeadFilter {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Conditions on l that the list indexes serve directly: equality filters and channel flags. */
+/**
+ * Conditions on l that the list indexes serve directly: equality filters, channel flags, and the
+ * created_at bound that `to` implies.
+ */
 function indexedConditions(sql: Db, f: LeadFilter): postgres.Fragment[] {
   const conds: postgres.Fragment[] = [];
   if (f.source !== undefined) conds.push(sql`l.source = ${f.source}`);
