@@ -17,9 +17,13 @@ export function normalizeUsPhone(input: string): string | null {
   return parsed.nationalNumber.length === 10 ? parsed.nationalNumber : null;
 }
 
-/** Digits of a search term that looks like part of a phone number ("(555) 010-2", "555.01"). */
+/**
+ * Digits of a search term that looks like part of a phone number ("(555) 010-2", "555.01"); a
+ * whole number written with the country code ("+1 212 555 0101") is searched as its 10 digits.
+ */
 export function phoneDigitsOf(term: string): string | null {
   if (!/^[\d\s().+-]+$/.test(term)) return null;
   const digits = term.replace(/\D/g, '');
+  if (digits.length === 11 && digits.startsWith('1')) return digits.slice(1);
   return digits.length >= 3 ? digits : null;
 }

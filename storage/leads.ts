@@ -203,22 +203,50 @@ function indexedConditions(sql: Db, f: LeadFilter): postgres.Fragment[] {
   return conds;
 }
 
-/** Search and updated_at bounds: conditions on the columns leads_list_idx carries (updated_at, search_text). */
-function coveredConditions(sql: Db, f: LeadFilter): postgres.Fragment[] {
+/** updated_at bounds: served by leads_updated_idx, and carried by leads_list_idx. */
+function updatedConditions(sql: Db, f: LeadFilter): postgres.Fragment[] {
   const conds: postgres.Fragment[] = [];
   if (f.from !== undefined) conds.push(sql`l.updated_at >= ${f.from}`);
   // Timestamps are shown to the millisecond; `to` includes that whole millisecond.
   if (f.to !== undefined) conds.push(sql`l.updated_at < ${f.to}::timestamptz + interval '1 millisecond'`);
-  if (f.search) {
-    const text = f.search.toLowerCase();
-    const term = `%${escapeLike(text)}%`;
-    conds.push(
-      f.searchDigits && f.searchDigits !== text
-        ? sql`(l.search_text like ${term} or l.search_text like ${`%${f.searchDigits}%`})`
-        : sql`l.search_text like ${term}`,
-    );
-  }
   return conds;
+}
+
+/**
+ * The ways a lead can match the search, each served by its own index: the term (or its digits)
+ * inside name, email, address or the phone's local number (the trigram index on search_text),
+ * and the digits at the start of the phone (a range of leads_phone_idx).
+ */
+function searchBranches(sql: Db, f: LeadFilter): postgres.Fragment[] {
+  if (!f.search) return [];
+  const text = f.search.toLowerCase();
+  const digits = f.searchDigits;
+  const contains = (s: string) => sql`l.search_text like ${`%${escapeLike(s)}%`}`;
+  if (!digits) return [contains(text)];
+  const upper = nextPrefix(digits);
+  return [
+    digits === text ? contains(text) : sql`(${contains(text)} or ${contains(digits)})`,
+    upper ? sql`(l.contact_phone >= ${digits} and l.contact_phone < ${upper})` : sql`l.contact_phone >= ${digits}`,
+  ];
+}
+
+/** The least digit string above every string starting with `digits` ("2129" → "213"); null for all nines. */
+function nextPrefix(digits: string): string | null {
+  const stem = digits.replace(/9+$/, '');
+  return stem ? stem.slice(0, -1) + String(Number(stem.at(-1)) + 1) : null;
+}
+
+/**
+ * Six digits or more: at most 10,000 phones of a workspace start with them, and their trigrams
+ * are rare elsewhere, so the indexes answer faster than a walk of the newest leads.
+ */
+const selectiveSearch = (f: LeadFilter) => (f.searchDigits?.length ?? 0) >= 6;
+
+/** Search and updated_at bounds: conditions on the columns leads_list_idx carries. */
+function coveredConditions(sql: Db, f: LeadFilter): postgres.Fragment[] {
+  const branches = searchBranches(sql, f);
+  const search = branches.length ? [sql`(${branches.reduce((a, b) => sql`${a} or ${b}`)})`] : [];
+  return [...updatedConditions(sql, f), ...search];
 }
 
 const and = (sql: Db, conds: postgres.Fragment[]) => conds.reduce((a, b) => sql`${a} and ${b}`, sql`true`);
@@ -263,8 +291,8 @@ const pageRows = (sql: Db, page: postgres.Fragment) => sql<LeadPageRow[]>`
  * list order, and a rare match would make the ordered scan walk the whole workspace: for them a
  * first pass walks only the newest NEWEST_WINDOW leads, checking the filter on the list index's
  * own entries (enough whenever matches are common), and only if that cannot fill the page does a
- * second pass collect every match through the filter's own index (trigram, updated_at) and sort
- * just those.
+ * second pass collect every match through the filter's own indexes (trigram, phone, updated_at)
+ * and sort just those.
  */
 export async function listLeads(sql: Db, workspaceId: string, f: LeadFilter, limit: number, after?: [number, string]): Promise<LeadPageRow[]> {
   const covered = coveredConditions(sql, f);
@@ -277,9 +305,9 @@ export async function listLeads(sql: Db, workspaceId: string, f: LeadFilter, lim
   }
   // The covered conditions stay outside the LIMIT subquery, so they are checked on the window's
   // rows only and the planner cannot trade the window for the filter's own index.
-  const window = await pageRows(sql, sql`
+  const window = selectiveSearch(f) ? [] : await pageRows(sql, sql`
     select l.id, l.created_at from (
-      select l.id, l.created_at, l.updated_at, l.search_text from leads l
+      select l.id, l.created_at, l.updated_at, l.search_text, l.contact_phone from leads l
       where ${and(sql, [...scopeConditions(sql, workspaceId, after), ...indexedConditions(sql, f)])}
       order by l.created_at desc, l.id desc
       limit ${NEWEST_WINDOW}
@@ -288,12 +316,17 @@ export async function listLeads(sql: Db, workspaceId: string, f: LeadFilter, lim
     order by l.created_at desc, l.id desc
     limit ${limit + 1}`);
   if (window.length > limit) return window;
-  // Materialized, so the planner cannot turn it back into the ordered scan.
+  // Each way of matching collects every match through its own index and keeps the newest; OFFSET
+  // 0 plans the collection for all its rows, so the planner cannot turn it back into an ordered
+  // walk hoping to stop early.
+  const base = [...scopeConditions(sql, workspaceId, after), ...indexedConditions(sql, f), ...updatedConditions(sql, f)];
+  const branches = f.search ? searchBranches(sql, f) : [sql`true`];
+  const newest = branches.map((branch) => sql`(
+    select id, created_at from (select l.id, l.created_at from leads l where ${and(sql, [...base, branch])} offset 0) m
+    order by created_at desc, id desc limit ${limit + 1})`);
   return pageRows(sql, sql`
-    with matches as materialized (
-      select l.id, l.created_at from leads l where ${whereLeads(sql, workspaceId, f, after)}
-    )
-    select id, created_at from matches order by created_at desc, id desc limit ${limit + 1}`);
+    select id, created_at from (${newest.reduce((a, b) => sql`${a} union ${b}`)}) m
+    order by created_at desc, id desc limit ${limit + 1}`);
 }
 
 /** The keyset position of the limit-th matching lead, when more than `limit` match. */

@@ -60,6 +60,13 @@ describe('GET /api/v1/leads', () => {
     ['search=austin', ['Bob Hip']],
     ['search=(646)%20555', ['Dan Valley']],
     ['search=555-0199', ['Dan Valley']],
+    ['search=212555', ['Alice Gable']],
+    ['search=5550001', ['Alice Gable']],
+    ['search=0199', ['Dan Valley']],
+    ['search=6465550199', ['Dan Valley']],
+    ['search=%2B1%20646%20555%200199', ['Dan Valley']],
+    ['search=78701', ['Bob Hip']],
+    ['search=gable%20alice', []],
     ['search=100%25', []],
   ])('filters by %s', async (q, expected) => {
     const res = await get(`/api/v1/leads?${q}`);
@@ -212,8 +219,8 @@ describe('GET /api/v1/leads when matches are rare and old', () => {
   it('finds them beyond the first pass window, for search and updated_at bounds, and pages through them', async () => {
     const big = await t.tenant();
     // Separate statements outside a transaction: each gets its own created_at, so the order is known.
-    await upsertLead(t.sql, big.workspaceId, { contact_name: 'Zelda Oldest', property_address: '1 Rare Rd, Boise, ID 83702' }, { conversionType: 'partner_api' });
-    await upsertLead(t.sql, big.workspaceId, { contact_name: 'Zed Older', property_address: '2 Rare Rd, Boise, ID 83702' }, { conversionType: 'partner_api' });
+    await upsertLead(t.sql, big.workspaceId, { contact_name: 'Zelda Oldest', property_address: '1 Rare Rd, Boise, ID 83702', contact_phone: '2085550111' }, { conversionType: 'partner_api' });
+    await upsertLead(t.sql, big.workspaceId, { contact_name: 'Zed Older', property_address: '2 Rare Rd, Boise, ID 83702', contact_phone: '2085550122' }, { conversionType: 'partner_api' });
     const [{ cut }] = await t.sql`select now() as cut`;
     await new Promise((r) => setTimeout(r, 20));
     // More newer leads than the first pass walks, so only the second pass can reach the rare ones.
@@ -227,6 +234,9 @@ describe('GET /api/v1/leads when matches are rare and old', () => {
     const next = await get(`/api/v1/leads?search=rare%20rd&limit=1&cursor=${encodeURIComponent(search.body.pagination.next_cursor)}`, big.key);
     expect(next.body.leads.map((l: any) => l.contact_name)).toEqual(['Zelda Oldest']);
     expect(next.body.pagination.has_more).toBe(false);
+    // Digits from the phone's first one (the phone index) and from its middle (the trigram index).
+    expect(names(await get('/api/v1/leads?search=(208)%20555', big.key))).toEqual(['Zed Older', 'Zelda Oldest']);
+    expect(names(await get('/api/v1/leads?search=550122', big.key))).toEqual(['Zed Older']);
     const old = await get(`/api/v1/leads?to=${encodeURIComponent(new Date(cut).toISOString())}`, big.key);
     expect(names(old)).toEqual(['Zed Older', 'Zelda Oldest']);
     // Updated after every filler was written: the only leads a `from` bound at that moment matches.
