@@ -8,12 +8,15 @@ interface Pending {
 
 /**
  * Counts hits in fixed clock-minute windows in Postgres, so every API process shares one
- * count. Hits on the same bucket arriving in the same tick are coalesced into one upsert;
- * each caller still gets its own exact position in the window.
+ * count. Hits are coalesced into one upsert per flush, and one flush is in flight at a time:
+ * hits arriving meanwhile wait for the next one (group commit), so under load the upserts stay
+ * few while an idle process flushes at once. Each caller still gets its own exact position in
+ * the window.
  */
 export class RateLimitCounter {
   private pending = new Map<string, Pending>();
   private scheduled = false;
+  private flushing = false;
 
   constructor(private readonly sql: Sql) {}
 
@@ -22,20 +25,29 @@ export class RateLimitCounter {
     let p = this.pending.get(id);
     if (!p) this.pending.set(id, (p = { n: 0, waiters: [], fail: [] }));
     p.n++;
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => void this.flush());
-    }
+    this.schedule();
     return new Promise((resolve, reject) => {
       p!.waiters.push(resolve);
       p!.fail.push(reject);
     });
   }
 
+  private schedule(): void {
+    if (this.scheduled || this.flushing || this.pending.size === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.flushing = true;
+      void this.flush().finally(() => {
+        this.flushing = false;
+        this.schedule();
+      });
+    });
+  }
+
   private async flush(): Promise<void> {
     const batch = this.pending;
     this.pending = new Map();
-    this.scheduled = false;
     const ids = [...batch.keys()];
     const windows = ids.map((id) => id.slice(0, id.indexOf('|')));
     const buckets = ids.map((id) => id.slice(id.indexOf('|') + 1));

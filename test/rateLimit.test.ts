@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './harness.ts';
 import { expectMatchesSpec } from './openapi.ts';
+import { RateLimitCounter } from '../storage/rateLimits.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -15,6 +16,20 @@ beforeEach(async () => {
 });
 
 describe('rate limits', () => {
+  it('gives every hit its own position, including hits that wait for a flush in flight', async () => {
+    const counter = new RateLimitCounter(t.sql);
+    const window = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    const bucket = `counter-test-${Date.now()}`;
+    const first = Array.from({ length: 20 }, () => counter.hit(bucket, window));
+    await new Promise((r) => setImmediate(r)); // the first flush has left; these wait for the next
+    const second = Array.from({ length: 30 }, () => counter.hit(bucket, window));
+    const positions = await Promise.all([...first, ...second]);
+    expect(positions.slice(0, 20).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(positions.slice(20).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 21));
+    const [row] = await t.sql`select count from rate_limit_counters where bucket = ${bucket}`;
+    expect(row!.count).toBe(50);
+  });
+
   it('allows the limit per key and route, then answers 429 with Retry-After', async () => {
     const { key } = await t.tenant();
     const remaining: string[] = [];
