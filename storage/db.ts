@@ -30,17 +30,22 @@ export type Tx = postgres.ReservedSql<{}>;
 
 /**
  * A transaction whose BEGIN leaves together with the first statements and whose COMMIT leaves
- * together with the last one (`commitWith`): postgres.js writes the statements issued in one tick
- * as one packet, and on a busy host every round trip costs more CPU than a short statement. When
- * `fn` does not call commitWith, COMMIT follows its return; a throw rolls back.
+ * together with the last one (`commitWith`, given that statement unsent): postgres.js writes the
+ * statements issued in one tick as one packet, and on a busy host every round trip costs more CPU
+ * than a short statement. When `fn` does not call commitWith, COMMIT follows its return; a throw
+ * rolls back.
  */
 export async function pipelinedTransaction<T>(
   sql: Sql,
-  fn: (tx: Tx, commitWith: <R>(last: Promise<R>) => Promise<R>) => Promise<T>,
+  fn: (tx: Tx, commitWith: <R>(last: postgres.PendingQuery<R & postgres.Row[]>) => Promise<R>) => Promise<T>,
 ): Promise<T> {
   const tx = await sql.reserve();
   let ended = false;
-  const commitWith = async <R>(last: Promise<R>): Promise<R> => {
+  const commitWith = async <R>(last: postgres.PendingQuery<R & postgres.Row[]>): Promise<R> => {
+    // postgres.js sends a query a microtask or two after it is issued, depending on how many
+    // awaits wrap it: `last` is issued here, right before COMMIT, or COMMIT would overtake a
+    // statement still wrapped in an async function and leave it to run outside the transaction.
+    last.execute();
     const [result, commit] = await Promise.allSettled([last, tx`commit`.execute()]);
     // The server ended the transaction either way: a COMMIT after a failed statement rolls back.
     ended = true;

@@ -55,11 +55,12 @@ export async function claimIdempotencyKey(
   return rows.length > 0;
 }
 
-export async function saveIdempotentResponse(
+/** Keeps a 2xx answer. A pending query, so a pipelined transaction can send COMMIT right behind it. */
+export function saveIdempotentResponse(
   sql: Db,
   input: { apiKeyId: string; key: string; fingerprint: string; ttlHours: number; status: number; body: string; contentType: string },
-): Promise<void> {
-  await sql`
+) {
+  return sql`
     insert into idempotency_records
       (api_key_id, key, fingerprint, state, response_status, response_body, response_content_type, expires_at)
     values (${input.apiKeyId}, ${input.key}, ${input.fingerprint}, 'done', ${input.status}, ${input.body},

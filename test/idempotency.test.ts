@@ -114,6 +114,28 @@ describe('Idempotency-Key', () => {
     expect(retried.status).toBe(201);
   });
 
+  it('commits the record in the same transaction as the write', async () => {
+    // Same xmin: written by one transaction. A COMMIT overtaking the record's insert would leave it
+    // to a transaction of its own.
+    const lead = await post(tenant.key, { contact_name: 'Atomic' }, 'atomic-lead');
+    expect(lead.status).toBe(201);
+    const [l] = await t.sql`
+      select l.xmin::text = r.xmin::text as same from leads l, idempotency_records r
+      where l.id = ${lead.body.lead.id} and r.key = 'atomic-lead'`;
+    expect(l!.same).toBe(true);
+    const view = await t.request('POST', '/api/v1/events/page-view', {
+      key: tenant.key,
+      body: { external_event_id: 'atomic-view', session_id: 'atomic-session' },
+      headers: { 'idempotency-key': 'atomic-view' },
+    });
+    expect(view.status).toBe(201);
+    const [e] = await t.sql`
+      select e.xmin::text = r.xmin::text as same, r.response_body from events e, idempotency_records r
+      where e.id = ${view.body.event.id} and r.key = 'atomic-view'`;
+    expect(e!.same).toBe(true);
+    expect(JSON.parse(e!.response_body)).toEqual(view.body);
+  });
+
   it('forgets records after the TTL, and the cleanup task deletes them', async () => {
     await post(tenant.key, { contact_name: 'Expiring' }, 'ttl-1');
     await t.sql`update idempotency_records set expires_at = now() - interval '1 second' where key = 'ttl-1'`;

@@ -49,12 +49,12 @@ export async function withIdempotency(ctx: Ctx, route: RouteDef, body: unknown, 
     if (!record || record.state === 'running') throw inFlight();
     replay(ctx, record, route);
   };
-  /** Stores the 2xx answer and sends exactly the bytes a replay will send. */
-  const keep = async (db: Db) => {
+  /** Stores the 2xx answer (a pending query) and sends exactly the bytes a replay will send. */
+  const keep = (db: Db) => {
     const text = responseText(ctx);
-    await saveIdempotentResponse(db, { apiKeyId, key, fingerprint, ttlHours, status: ctx.status, body: text, contentType: 'application/json' });
     ctx.type = 'application/json';
     ctx.body = text;
+    return saveIdempotentResponse(db, { apiKeyId, key, fingerprint, ttlHours, status: ctx.status, body: text, contentType: 'application/json' });
   };
   const succeeded = () => ctx.status >= 200 && ctx.status < 300;
 
