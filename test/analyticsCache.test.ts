@@ -36,6 +36,23 @@ const cachedDays = (timezone: string) =>
 const changeCount = async () =>
   (await t.sql<{ n: number }[]>`select count(*)::int as n from analytics_changes where workspace_id = ${tenant.workspaceId}`)[0]!.n;
 
+/**
+ * Waits until no transaction in the cluster is older than this workspace's last logged change.
+ * Other test files run in other databases of the same cluster, and a transaction of theirs that
+ * was already running holds every snapshot's xmin back: a day computed meanwhile is (rightly)
+ * never trusted, so a test that expects to read the cache waits for them first.
+ */
+async function settled() {
+  for (let i = 0; i < 600; i++) {
+    const [r] = await t.sql<{ ok: boolean }[]>`
+      select pg_snapshot_xmin(pg_current_snapshot()) > coalesce(max(xid), '0'::xid8) as ok
+      from analytics_changes where workspace_id = ${tenant.workspaceId}`;
+    if (r!.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('a transaction elsewhere in the cluster stayed open for 30 s');
+}
+
 /** The four endpoints' answers over a range, byte for byte. */
 const answers = (range: string) => Promise.all(PATHS.map(async (p) => (await get(`${p}?${range}`)).text));
 
@@ -99,6 +116,7 @@ async function spend(rows: string) {
 
 describe('analytics day cache', () => {
   it('stores the whole past days of a range, including 23-hour and half-hour-offset days, and reads them back', async () => {
+    await settled();
     const before = await get(`/api/v1/lead-sources?${RANGES.utc}`);
     // 2 to 13 March are whole days of the UTC range; 1 and 14 March are partial and computed live.
     expect((await cachedDays('UTC')).map((d) => d.day)).toEqual(Array.from({ length: 12 }, (_, i) => `2026-03-${String(i + 2).padStart(2, '0')}`));
@@ -114,8 +132,8 @@ describe('analytics day cache', () => {
       where (day_id, grain) = (select id, 1 from analytics_days where workspace_id = ${tenant.workspaceId} and timezone = 'UTC' and day = '2026-03-02')
         and source = 'google'`;
     const tampered = await get(`/api/v1/lead-sources?${RANGES.utc}`);
+    await forget(); // before asserting: a tampered day left behind would fail every later test
     expect(tampered.body.summary.lead_count).toBe(before.body.summary.lead_count + 1000);
-    await forget();
     expect((await get(`/api/v1/lead-sources?${RANGES.utc}`)).text).toBe(before.text);
   });
 
