@@ -154,7 +154,6 @@ const FIGURE_COLUMNS: [string, string][] = [
   ...COMMUNICATION_COLUMNS.map((c): [string, string] => [c, c === 'call_duration_seconds_total' ? 'int8' : 'int']),
 ];
 
-
 /**
  * Leads, forms, spend, calls and SMS of the range in two kinds of rows per row key k: day rows
  * (day set) with what the daily trends need, and total rows (day null), one per current stage

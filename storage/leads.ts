@@ -242,14 +242,10 @@ function nextPrefix(digits: string): string | null {
  */
 const selectiveSearch = (f: LeadFilter) => (f.searchDigits?.length ?? 0) >= 6;
 
-/** Search and updated_at bounds: conditions on the columns leads_list_idx carries. */
-function coveredConditions(sql: Db, f: LeadFilter): postgres.Fragment[] {
-  const branches = searchBranches(sql, f);
-  const search = branches.length ? [sql`(${branches.reduce((a, b) => sql`${a} or ${b}`)})`] : [];
-  return [...updatedConditions(sql, f), ...search];
-}
-
 const and = (sql: Db, conds: postgres.Fragment[]) => conds.reduce((a, b) => sql`${a} and ${b}`, sql`true`);
+
+/** One condition that holds when any of conds does; none when there are none. */
+const anyOf = (sql: Db, conds: postgres.Fragment[]) => (conds.length ? [sql`(${conds.reduce((a, b) => sql`${a} or ${b}`)})`] : []);
 
 function scopeConditions(sql: Db, workspaceId: string, after?: [number, string]): postgres.Fragment[] {
   const conds = [sql`l.workspace_id = ${workspaceId}`, sql`l.deleted_at is null`];
@@ -259,8 +255,22 @@ function scopeConditions(sql: Db, workspaceId: string, after?: [number, string])
   return conds;
 }
 
+/**
+ * A filter's conditions on l, by what serves them: `scoped` the list indexes (workspace, cursor,
+ * equality filters), `updated` the updated_at bounds, `search` the ways a lead can match the
+ * search term (any one will do). leads_list_idx carries the columns of the last two.
+ */
+function leadConditions(sql: Db, workspaceId: string, f: LeadFilter, after?: [number, string]) {
+  return {
+    scoped: [...scopeConditions(sql, workspaceId, after), ...indexedConditions(sql, f)],
+    updated: updatedConditions(sql, f),
+    search: searchBranches(sql, f),
+  };
+}
+
 function whereLeads(sql: Db, workspaceId: string, f: LeadFilter, after?: [number, string]) {
-  return and(sql, [...scopeConditions(sql, workspaceId, after), ...indexedConditions(sql, f), ...coveredConditions(sql, f)]);
+  const { scoped, updated, search } = leadConditions(sql, workspaceId, f, after);
+  return and(sql, [...scoped, ...updated, ...anyOf(sql, search)]);
 }
 
 /**
@@ -295,11 +305,12 @@ const pageRows = (sql: Db, page: postgres.Fragment) => sql<LeadPageRow[]>`
  * and sort just those.
  */
 export async function listLeads(sql: Db, workspaceId: string, f: LeadFilter, limit: number, after?: [number, string]): Promise<LeadPageRow[]> {
-  const covered = coveredConditions(sql, f);
+  const { scoped, updated, search } = leadConditions(sql, workspaceId, f, after);
+  const covered = [...updated, ...anyOf(sql, search)];
   if (covered.length === 0) {
     return pageRows(sql, sql`
       select l.id, l.created_at from leads l
-      where ${whereLeads(sql, workspaceId, f, after)}
+      where ${and(sql, scoped)}
       order by l.created_at desc, l.id desc
       limit ${limit + 1}`);
   }
@@ -308,7 +319,7 @@ export async function listLeads(sql: Db, workspaceId: string, f: LeadFilter, lim
   const window = selectiveSearch(f) ? [] : await pageRows(sql, sql`
     select l.id, l.created_at from (
       select l.id, l.created_at, l.updated_at, l.search_text, l.contact_phone from leads l
-      where ${and(sql, [...scopeConditions(sql, workspaceId, after), ...indexedConditions(sql, f)])}
+      where ${and(sql, scoped)}
       order by l.created_at desc, l.id desc
       limit ${NEWEST_WINDOW}
     ) l
@@ -319,10 +330,8 @@ export async function listLeads(sql: Db, workspaceId: string, f: LeadFilter, lim
   // Each way of matching collects every match through its own index and keeps the newest; OFFSET
   // 0 plans the collection for all its rows, so the planner cannot turn it back into an ordered
   // walk hoping to stop early.
-  const base = [...scopeConditions(sql, workspaceId, after), ...indexedConditions(sql, f), ...updatedConditions(sql, f)];
-  const branches = f.search ? searchBranches(sql, f) : [sql`true`];
-  const newest = branches.map((branch) => sql`(
-    select id, created_at from (select l.id, l.created_at from leads l where ${and(sql, [...base, branch])} offset 0) m
+  const newest = (search.length ? search : [sql`true`]).map((branch) => sql`(
+    select id, created_at from (select l.id, l.created_at from leads l where ${and(sql, [...scoped, ...updated, branch])} offset 0) m
     order by created_at desc, id desc limit ${limit + 1})`);
   return pageRows(sql, sql`
     select id, created_at from (${newest.reduce((a, b) => sql`${a} union ${b}`)}) m
