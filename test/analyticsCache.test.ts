@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
+import { createTestContext, waitUntil, type TestContext, type Tenant } from './harness.ts';
 import { comms, importSpend, leadAt } from './fixtures/analytics/helpers.ts';
 import type { TransactionSql } from 'postgres';
 import { compactAnalyticsCache } from '../storage/analyticsCache.ts';
@@ -43,14 +43,11 @@ const changeCount = async () =>
  * never trusted, so a test that expects to read the cache waits for them first.
  */
 async function settled() {
-  for (let i = 0; i < 600; i++) {
-    const [r] = await t.sql<{ ok: boolean }[]>`
+  const past = async () =>
+    (await t.sql<{ ok: boolean }[]>`
       select pg_snapshot_xmin(pg_current_snapshot()) > coalesce(max(xid), '0'::xid8) as ok
-      from analytics_changes where workspace_id = ${tenant.workspaceId}`;
-    if (r!.ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('a transaction elsewhere in the cluster stayed open for 30 s');
+      from analytics_changes where workspace_id = ${tenant.workspaceId}`)[0]!.ok;
+  if (!(await waitUntil(past, 30_000, 50))) throw new Error('a transaction elsewhere in the cluster stayed open for 30 s');
 }
 
 /** The four endpoints' answers over a range, byte for byte. */

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { makeWorkerUtils } from 'graphile-worker';
-import { createTestContext, type TestContext } from './harness.ts';
+import { createTestContext, waitUntil, type TestContext } from './harness.ts';
 
 const exec = promisify(execFile);
 let t: TestContext;
@@ -87,10 +87,7 @@ describe('admin CLI', { timeout: 90_000 }, () => {
       expect(retried).toEqual({ retried: [job.id] });
       expect(JSON.parse((await admin('jobs', 'list', '--failed', '--json')).stdout).jobs).toEqual([]);
       await t.startWorker();
-      const deadline = Date.now() + 10_000;
-      while ((await t.sql`select 1 from graphile_worker.jobs where id = ${job.id}`).length && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await waitUntil(async () => (await t.sql`select 1 from graphile_worker.jobs where id = ${job.id}`).length === 0, 10_000);
       expect(await t.sql`select 1 from graphile_worker.jobs where id = ${job.id}`).toHaveLength(0);
     } finally {
       await utils.release();

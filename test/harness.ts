@@ -41,6 +41,16 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
+/** Polls `done` until it holds or timeoutMs pass; whether it came to hold. */
+export async function waitUntil(done: () => Promise<boolean>, timeoutMs: number, intervalMs = 100): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await done()) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
 /**
  * A fresh database cloned from the migrated template, and the real API on a random port.
  * Call in beforeAll; close in afterAll.

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, writeFile, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './harness.ts';
+import { createTestContext, waitUntil, type TestContext } from './harness.ts';
 import { expectMatchesSpec } from './openapi.ts';
 import reportImport from '../tasks/report_import.ts';
 import { createLogger } from '../core/logger.ts';
@@ -289,7 +289,7 @@ describe('report_import task with bad input', () => {
     // a job kept for a retry would still be there.
     const jobsLeft = async () =>
       (await t.sql`select count(*)::int from graphile_worker.jobs where key = ${`report_import:${res.body.report.id}`}`)[0]!.count as number;
-    for (let i = 0; i < 50 && (await jobsLeft()) > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    await waitUntil(async () => (await jobsLeft()) === 0, 5_000);
     expect(await jobsLeft()).toBe(0);
   }, 60_000);
 
