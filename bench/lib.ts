@@ -92,6 +92,9 @@ export async function load(opts: autocannon.Options): Promise<LoadResult> {
   };
 }
 
+/** Requests answered 2xx. */
+export const answered = (r: LoadResult) => r.requests - r.errors - r.non2xx;
+
 export function row(name: string, r: LoadResult, extra = ''): string {
   return `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} |${extra ? ` ${extra} |` : ''}`;
 }
