@@ -3,8 +3,7 @@
 // Markdown report (the README's figures come from it).
 import { spawnSync } from 'node:child_process';
 import postgres from 'postgres';
-import type autocannon from 'autocannon';
-import { bareBaseline, benchDatabase, load, ofBaseline, root, row, startProcess } from './lib.ts';
+import { bareBaseline, benchDatabase, load, ofBaseline, root, row, startProcess, sustainedLoad } from './lib.ts';
 import { createWorkspace } from '../storage/workspaces.ts';
 import { createApiKey } from '../storage/apiKeys.ts';
 import { SCOPES } from '../core/scopes.ts';
@@ -39,8 +38,7 @@ say('| server | req/s | p50 ms | p99 ms | errors |');
 say('|---|---|---|---|---|');
 const bareMe = await bareBaseline();
 const api = await startProcess('api/server.ts', serverEnv);
-await load({ url: `${api.url}/api/v1/me`, headers: auth, duration: 3 });
-const me = await load({ url: `${api.url}/api/v1/me`, headers: auth });
+const me = await sustainedLoad({ url: `${api.url}/api/v1/me`, headers: auth });
 say(row('bare Koa, same JSON from memory', bareMe));
 say(row('Partner API (auth, rate limit in Postgres, logging)', me));
 say();
@@ -97,9 +95,10 @@ say('## POST /api/v1/leads upserts (unique Idempotency-Key each, 50,000 phones: 
 say();
 const bareBeforeUpsert = await bareBaseline(5);
 let i = 0;
-const upserts: autocannon.Options = {
+const upsert = await sustainedLoad({
   url: `${api.url}/api/v1/leads`,
   method: 'POST',
+  duration: 10,
   requests: [
     {
       setupRequest: (req) => {
@@ -112,10 +111,7 @@ const upserts: autocannon.Options = {
       },
     },
   ],
-};
-// The target is a sustained rate: 3 s first warm the upsert's code path and its plans.
-await load({ ...upserts, duration: 3 });
-const upsert = await load({ ...upserts, duration: 10 });
+});
 say('| req/s | p50 ms | p99 ms | errors |');
 say('|---|---|---|---|');
 say(`| ${upsert.rps} | ${upsert.p50} | ${upsert.p99} | ${upsert.errors + upsert.non2xx} |`);
