@@ -4,6 +4,7 @@ import type { Logger } from '../core/logger.ts';
 import type { Sql } from '../storage/db.ts';
 import { loadSecret, storageSigningSecret } from '../storage/secrets.ts';
 import { RateLimitCounter } from '../storage/rateLimits.ts';
+import { PageViewIngest } from '../storage/pageViews.ts';
 import type { AppDeps, Ctx, Next } from './context.ts';
 import { requestId } from './middleware/requestId.ts';
 import { errorEnvelope } from './middleware/errors.ts';
@@ -21,6 +22,7 @@ export async function createApp(input: { config: Config; logger: Logger; sql: Sq
   const deps: AppDeps = {
     ...input,
     rateLimits: new RateLimitCounter(input.sql),
+    pageViews: new PageViewIngest(input.sql),
     keyCache: new KeyCache(input.sql),
     cursorSecret: await loadSecret(input.sql, 'cursor'),
     storageSecret,

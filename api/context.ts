@@ -4,6 +4,8 @@ import type { Logger } from '../core/logger.ts';
 import type { Db, Sql } from '../storage/db.ts';
 import type { ApiKey, KeyWorkspace } from '../storage/apiKeys.ts';
 import type { RateLimitCounter } from '../storage/rateLimits.ts';
+import type { PageViewIngest } from '../storage/pageViews.ts';
+import type { KeptResponse } from '../storage/idempotency.ts';
 import type { KeyCache } from './middleware/auth.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 
@@ -13,6 +15,7 @@ export interface AppDeps {
   logger: Logger;
   sql: Sql;
   rateLimits: RateLimitCounter;
+  pageViews: PageViewIngest;
   keyCache: KeyCache;
   cursorSecret: Buffer;
   storageSecret: Buffer;
@@ -26,6 +29,8 @@ export interface AppState {
   apiKey?: ApiKey;
   workspace?: KeyWorkspace;
   routeName?: string;
+  /** On a batched idempotent route: the key, and the answer to keep (it also fixes the response's bytes). */
+  idempotency?: { apiKeyId: string; key: string; kept: () => KeptResponse };
 }
 
 export type Ctx = Koa.ParameterizedContext<AppState, { deps: AppDeps; params: Record<string, string> }>;

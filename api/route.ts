@@ -45,6 +45,12 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
      * turns the request away they fail in the aborted transaction, having done nothing.
      */
     pipelined?: boolean;
+    /**
+     * The handler writes in a batch shared with concurrent requests (storage/pageViews.ts), which
+     * passes the key through the gate and keeps the answer itself: ctx.state.idempotency hands it
+     * the key and the answer to keep, and the handler throws GateClosed when the batch turns it away.
+     */
+    batched?: boolean;
   };
   params?: P;
   query?: Q;

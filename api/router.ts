@@ -5,7 +5,7 @@ import { authenticate, requireActiveWorkspace, requireScopes } from './middlewar
 import { countHit } from './middleware/rateLimit.ts';
 import { withIdempotency } from './middleware/idempotency.ts';
 import { readJsonBody } from './jsonBody.ts';
-import { parseInput, rejectTenantSelectors } from './validation.ts';
+import { parseInput, rejectNulCharacters, rejectTenantSelectors } from './validation.ts';
 
 /**
  * Mounts each route with the same pipeline, in this order: authentication, the per-key
@@ -24,6 +24,8 @@ export function buildRouter(routes: RouteDef[]): Router {
         requireActiveWorkspace(ctx);
         requireScopes(ctx, route.scopes);
       }
+      rejectNulCharacters(ctx.params, 'path');
+      rejectNulCharacters(ctx.query, 'query');
       const params = route.params ? parseInput(route.params, ctx.params, 'path') : {};
       const query = route.query ? parseInput(route.query, { ...ctx.query }, 'query') : {};
       let raw: unknown = undefined;
@@ -31,6 +33,7 @@ export function buildRouter(routes: RouteDef[]): Router {
       if (route.body) {
         raw = await readJsonBody(ctx, route.maxBodyBytes);
         rejectTenantSelectors(raw);
+        rejectNulCharacters(raw, 'body');
         body = parseInput(route.body, raw, 'body');
         if (route.bodyScopes) requireScopes(ctx, route.bodyScopes(body));
       } else if (route.rawBody) {

@@ -24,6 +24,41 @@ export function rejectTenantSelectors(body: unknown, location: Location = 'body'
   }
 }
 
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000, so a string or object key carrying one is refused
+ * up front, naming where it is, rather than failing the write. Walks with its own stack: a body
+ * may nest deeper than the call stack goes.
+ */
+export function rejectNulCharacters(value: unknown, location: Location) {
+  // Paths are linked lists back to the root, so a deep body costs no copying until one is named.
+  type At = { key: string; up: At } | null;
+  const stack: [unknown, At][] = [[value, null]];
+  while (stack.length > 0) {
+    const [v, at] = stack.pop()!;
+    let found: At | undefined;
+    if (typeof v === 'string') {
+      if (v.includes('\0')) found = at;
+    } else if (v !== null && typeof v === 'object') {
+      for (const [key, child] of Object.entries(v)) {
+        if (key.includes('\0')) {
+          found = { key, up: at };
+          break;
+        }
+        stack.push([child, { key, up: at }]);
+      }
+    }
+    if (found !== undefined) {
+      const keys: string[] = [];
+      for (let a = found; a; a = a.up) keys.unshift(a.key);
+      const field = keys.join('.');
+      const message = 'must not contain the NUL character (U+0000)';
+      throw new ApiError(400, 'VALIDATION_ERROR', `Invalid ${location}${field ? ` field ${field}` : ''}: ${message}`, {
+        issues: [{ location, path: field, message }],
+      });
+    }
+  }
+}
+
 export function parseInput<S extends z.ZodType>(schema: S, data: unknown, location: Location): z.output<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;

@@ -2,7 +2,6 @@ import type { Db } from './db.ts';
 import { newId } from '../core/ids.ts';
 import { lockLeadMatchKey, type WrittenLead } from './leads.ts';
 import { patchLead, upsertLead, type LeadInput } from './leadWrites.ts';
-import { sessionTouchStatement, type SessionTouch } from './sessions.ts';
 
 export type EventType = 'page_view' | 'form_submission';
 
@@ -29,18 +28,14 @@ export interface EventInput {
 /**
  * Inserts the event unless its external_event_id is already recorded in the workspace; the
  * unique constraint makes concurrent twins wait for each other, so only one row is ever made.
- * A page view's touch is recorded on its session by the same statement, only when the event is
- * new. Undefined when the id was taken.
+ * Undefined when the id was taken. (Page views are recorded in batches: storage/pageViews.ts.)
  */
-export async function insertEventOnce(sql: Db, workspaceId: string, e: EventInput, session?: { touch: SessionTouch }): Promise<EventRow | undefined> {
+export async function insertEventOnce(sql: Db, workspaceId: string, e: EventInput): Promise<EventRow | undefined> {
   const row = { ...e, id: newId('evt'), workspace_id: workspaceId, payload: sql.json(e.payload as never), analytics_only: e.analytics_only ?? false };
   const [inserted] = await sql<EventRow[]>`
-    with inserted as (
-      insert into events ${sql(row)}
-      on conflict (workspace_id, external_event_id) do nothing
-      returning id, type, session_id, lead_id, analytics_only
-    )${session ? sql`, touched as (${sessionTouchStatement(sql, workspaceId, e.session_id, e.occurred_at, session.touch, sql`exists (select 1 from inserted)`)})` : sql``}
-    select * from inserted`;
+    insert into events ${sql(row)}
+    on conflict (workspace_id, external_event_id) do nothing
+    returning id, type, session_id, lead_id, analytics_only`;
   return inserted;
 }
 

@@ -55,16 +55,30 @@ export async function claimIdempotencyKey(
   return rows.length > 0;
 }
 
-/** Keeps a 2xx answer. A pending query, so a pipelined transaction can send COMMIT right behind it. */
-export function saveIdempotentResponse(
-  sql: Db,
-  input: { apiKeyId: string; key: string; fingerprint: string; ttlHours: number; status: number; body: string; contentType: string },
-) {
+/** A 2xx answer to keep under its Idempotency-Key. */
+export interface KeptResponse {
+  apiKeyId: string;
+  key: string;
+  fingerprint: string;
+  ttlHours: number;
+  status: number;
+  body: string;
+  contentType: string;
+}
+
+/**
+ * Keeps 2xx answers, one or a batch's worth. A pending query, so a pipelined transaction can send
+ * COMMIT right behind it.
+ */
+export function saveIdempotentResponses(sql: Db, kept: KeptResponse[]) {
+  const column = <K extends keyof KeptResponse>(k: K) => kept.map((r) => r[k]);
   return sql`
     insert into idempotency_records
       (api_key_id, key, fingerprint, state, response_status, response_body, response_content_type, expires_at)
-    values (${input.apiKeyId}, ${input.key}, ${input.fingerprint}, 'done', ${input.status}, ${input.body},
-            ${input.contentType}, now() + make_interval(hours => ${input.ttlHours}))
+    select r.api_key_id, r.key, r.fingerprint, 'done', r.status, r.body, r.content_type, now() + make_interval(hours => r.ttl_hours)
+    from unnest(${column('apiKeyId')}::text[], ${column('key')}::text[], ${column('fingerprint')}::text[], ${column('status')}::int[],
+                ${column('body')}::text[], ${column('contentType')}::text[], ${column('ttlHours')}::int[])
+      as r (api_key_id, key, fingerprint, status, body, content_type, ttl_hours)
     on conflict (api_key_id, key) do update
       set fingerprint = excluded.fingerprint, state = 'done', response_status = excluded.response_status,
           response_body = excluded.response_body, response_content_type = excluded.response_content_type,

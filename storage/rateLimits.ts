@@ -1,57 +1,42 @@
 import type { Sql } from './db.ts';
+import { GroupCommit } from '../core/groupCommit.ts';
 
-interface Pending {
-  n: number;
-  waiters: ((count: number) => void)[];
-  fail: ((err: unknown) => void)[];
+interface Hit {
+  /** `${windowStart ISO}|${bucket}` */
+  id: string;
+  resolve: (count: number) => void;
+  reject: (err: unknown) => void;
 }
 
 /**
  * Counts hits in fixed clock-minute windows in Postgres, so every API process shares one
- * count. Hits are coalesced into one upsert per flush, and one flush is in flight at a time:
- * hits arriving meanwhile wait for the next one (group commit), so under load the upserts stay
- * few while an idle process flushes at once. Each caller still gets its own exact position in
- * the window.
+ * count. Hits are group-committed: one upsert per batch, however many hits it carries, so
+ * under load the upserts stay few while an idle process writes at once. Each caller still
+ * gets its own exact position in the window.
  */
 export class RateLimitCounter {
-  private pending = new Map<string, Pending>();
-  private scheduled = false;
-  private flushing = false;
+  private readonly hits: GroupCommit<Hit>;
 
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly sql: Sql) {
+    this.hits = new GroupCommit((batch) => this.write(batch));
+  }
 
   hit(bucket: string, windowStart: Date): Promise<number> {
     const id = `${windowStart.toISOString()}|${bucket}`;
-    let p = this.pending.get(id);
-    if (!p) this.pending.set(id, (p = { n: 0, waiters: [], fail: [] }));
-    p.n++;
-    this.schedule();
-    return new Promise((resolve, reject) => {
-      p!.waiters.push(resolve);
-      p!.fail.push(reject);
-    });
+    return new Promise((resolve, reject) => this.hits.add({ id, resolve, reject }));
   }
 
-  private schedule(): void {
-    if (this.scheduled || this.flushing || this.pending.size === 0) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      this.flushing = true;
-      void this.flush().finally(() => {
-        this.flushing = false;
-        this.schedule();
-      });
-    });
-  }
-
-  private async flush(): Promise<void> {
-    const batch = this.pending;
-    this.pending = new Map();
-    const ids = [...batch.keys()];
+  private async write(batch: Hit[]): Promise<void> {
+    const byId = new Map<string, Hit[]>();
+    for (const hit of batch) {
+      const same = byId.get(hit.id);
+      if (same) same.push(hit);
+      else byId.set(hit.id, [hit]);
+    }
+    const ids = [...byId.keys()];
     const windows = ids.map((id) => id.slice(0, id.indexOf('|')));
     const buckets = ids.map((id) => id.slice(id.indexOf('|') + 1));
-    const counts = ids.map((id) => batch.get(id)!.n);
+    const counts = ids.map((id) => byId.get(id)!.length);
     try {
       const rows = await this.sql<{ bucket: string; window_start: Date; count: number }[]>`
         insert into rate_limit_counters as c (bucket, window_start, count)
@@ -59,12 +44,12 @@ export class RateLimitCounter {
         on conflict (bucket, window_start) do update set count = c.count + excluded.count
         returning bucket, window_start, count`;
       for (const row of rows) {
-        const p = batch.get(`${row.window_start.toISOString()}|${row.bucket}`)!;
-        const first = row.count - p.n;
-        p.waiters.forEach((resolve, i) => resolve(first + i + 1));
+        const hits = byId.get(`${row.window_start.toISOString()}|${row.bucket}`)!;
+        const first = row.count - hits.length;
+        hits.forEach((hit, i) => hit.resolve(first + i + 1));
       }
     } catch (err) {
-      for (const p of batch.values()) p.fail.forEach((reject) => reject(err));
+      for (const hit of batch) hit.reject(err);
     }
   }
 }

@@ -83,6 +83,42 @@ describe('the ErrorResponse envelope', () => {
     },
   );
 
+  it.each([
+    ['/api/v1/leads', { contact_name: 'Nul\u0000Ann' }, 'contact_name'],
+    ['/api/v1/leads', { contact_name: 'Ann', custom_fields: { 'k\u0000': 'v' } }, 'custom_fields.k\u0000'],
+    ['/api/v1/events/page-view', { external_event_id: 'nul-pv', session_id: 's', landing_name: 'a\u0000' }, 'landing_name'],
+    ['/api/v1/events/form-submission', { external_event_id: 'nul-fs', session_id: 's', form_data: { notes: ['ok', 'b\u0000'] } }, 'form_data.notes.1'],
+  ])('answers a NUL character in a string (PostgreSQL cannot store it) with 400 on %s %j, naming the field', async (path, body, field) => {
+    const res = await t.request('POST', path, { key: tenant.key, body, headers: { 'idempotency-key': `nul-${path}-${field.length}` } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(res.body.error.details.issues[0]).toMatchObject({ location: 'body', path: field });
+    const [{ n }] = await t.sql`select (select count(*) from leads where workspace_id = ${tenant.workspaceId})
+      + (select count(*) from events where workspace_id = ${tenant.workspaceId}) as n`;
+    expect(n).toBe(0);
+  });
+
+  it.each([
+    ['/api/v1/leads?q=ann%00', 'query', 'q'],
+    ['/api/v1/leads/lead_%00', 'path', 'lead_id'],
+  ])('answers a NUL character in GET %s with 400 in the %s, naming %s', async (path, location, field) => {
+    const res = await t.request('GET', path, { key: tenant.key });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.issues[0]).toMatchObject({ location, path: field });
+  });
+
+  it('answers a body nested 100,000 deep with 400, on a lead and on a form submission', async () => {
+    const deep = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000);
+    for (const [path, body] of [
+      ['/api/v1/leads', `{"contact_name":"Deep","custom_fields":${deep}}`],
+      ['/api/v1/events/form-submission', `{"external_event_id":"deep","session_id":"s","form_data":${deep}}`],
+    ]) {
+      const res = await t.request('POST', path!, { key: tenant.key, body: body!, headers: { 'idempotency-key': `deep-${path}` } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details.issues[0]).toMatchObject({ location: 'body', path: expect.stringMatching(/^(custom_fields|form_data)\.a/) });
+    }
+  });
+
   it('keeps a well-formed caller X-Request-Id and uses it in the envelope', async () => {
     const res = await t.request('GET', '/api/v1/me', { headers: { 'x-request-id': 'partner-trace-0001' } });
     expect(res.status).toBe(401);

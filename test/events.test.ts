@@ -116,6 +116,8 @@ describe('POST /api/v1/events/page-view', () => {
     ['an empty external_event_id', { external_event_id: '', session_id: 's' }, 'external_event_id'],
     ['an external_event_id over 200', { external_event_id: 'x'.repeat(201), session_id: 's' }, 'external_event_id'],
     ['a session_id over 500', { external_event_id: 'e', session_id: 'x'.repeat(501) }, 'session_id'],
+    ['an occurred_at in year 0 (UTC)', { external_event_id: 'e', session_id: 's', occurred_at: '0001-01-01T00:00:00+14:00' }, 'occurred_at'],
+    ['an occurred_at past year 9999 (UTC)', { external_event_id: 'e', session_id: 's', occurred_at: '9999-12-31T23:59:59-14:00' }, 'occurred_at'],
     ['a page_url that is not a URI', { external_event_id: 'e', session_id: 's', page_url: 'not a url' }, 'page_url'],
     ['a user_agent over 512', { external_event_id: 'e', session_id: 's', user_agent: 'x'.repeat(513) }, 'user_agent'],
     ['an unknown device_type', { external_event_id: 'e', session_id: 's', device_type: 'watch' }, 'device_type'],

@@ -6,8 +6,9 @@ import {
   findIdempotencyRecord,
   passIdempotencyGate,
   releaseIdempotencyKey,
-  saveIdempotentResponse,
+  saveIdempotentResponses,
   type IdempotencyRecord,
+  type KeptResponse,
 } from '../../storage/idempotency.ts';
 import type { Ctx } from '../context.ts';
 import { pipelinedTransaction, type Db } from '../../storage/db.ts';
@@ -49,12 +50,19 @@ export async function withIdempotency(ctx: Ctx, route: RouteDef, body: unknown, 
     if (!record || record.state === 'running') throw inFlight();
     replay(ctx, record, route);
   };
-  /** Stores the 2xx answer (a pending query) and sends exactly the bytes a replay will send. */
-  const keep = (db: Db) => {
+  /** The 2xx answer to keep; the response is sent as exactly the bytes a replay will send. */
+  const kept = (): KeptResponse => {
     const text = responseText(ctx);
     ctx.type = 'application/json';
     ctx.body = text;
-    return saveIdempotentResponse(db, { apiKeyId, key, fingerprint, ttlHours, status: ctx.status, body: text, contentType: 'application/json' });
+    return { apiKeyId, key, fingerprint, ttlHours, status: ctx.status, body: text, contentType: 'application/json' };
+  };
+  /** Stores the 2xx answer: a pending query. */
+  const keep = (db: Db) => saveIdempotentResponses(db, [kept()]);
+  const turnedAway = async (err: unknown) => {
+    if (!(err instanceof GateClosed)) throw err;
+    if (err.state === 'held') throw inFlight();
+    return answerFrom(await findIdempotencyRecord(sql, apiKeyId, key));
   };
   const succeeded = () => ctx.status >= 200 && ctx.status < 300;
 
@@ -72,6 +80,11 @@ export async function withIdempotency(ctx: Ctx, route: RouteDef, body: unknown, 
     if (succeeded()) await keep(sql);
     else await releaseIdempotencyKey(sql, apiKeyId, key);
     return;
+  }
+
+  if (route.idempotent?.batched) {
+    ctx.state.idempotency = { apiKeyId, key, kept };
+    return run().catch(turnedAway);
   }
 
   await pipelinedTransaction(sql, async (tx, commitWith) => {
@@ -97,16 +110,15 @@ export async function withIdempotency(ctx: Ctx, route: RouteDef, body: unknown, 
       ctx.body = err.body;
       return;
     }
-    if (err instanceof GateClosed) {
-      if (err.state === 'held') throw inFlight();
-      return answerFrom(await findIdempotencyRecord(sql, apiKeyId, key));
-    }
-    throw err;
+    return turnedAway(err);
   });
 }
 
-/** The idempotency gate turned the request away; its transaction is rolled back before answering. */
-class GateClosed extends Error {
+/**
+ * The idempotency gate turned the request away; its transaction is rolled back before answering.
+ * A batched route's handler throws it when its batch reports the gate closed.
+ */
+export class GateClosed extends Error {
   constructor(readonly state: 'held' | 'recorded') {
     super(`idempotency gate ${state}`);
   }

@@ -4,7 +4,8 @@ import { workspaceId, type Ctx } from '../context.ts';
 import { conflict } from '../../core/errors.ts';
 import { EventTrackResponse, FormSubmissionEventWrite, FormSubmissionTrackResponse, PageViewEventWrite } from '../schemas/events.ts';
 import { attachEventLead, findEventByExternalId, insertEventOnce, upsertFormLead, type EventInput, type EventRow } from '../../storage/events.ts';
-import { findSessionAttribution, type SessionTouch } from '../../storage/sessions.ts';
+import { findSessionAttribution } from '../../storage/sessions.ts';
+import { GateClosed } from '../middleware/idempotency.ts';
 
 const TAG = 'Attribution';
 
@@ -46,18 +47,20 @@ function paramsTouch(params: Record<string, string> | undefined): Touch {
   return Object.fromEntries(FIELDS.map((f) => [f, params?.[UTM[f]] || params?.[f] || null])) as unknown as Touch;
 }
 
-/**
- * Stores the event once per external_event_id. A repeat with the same type and session is a
- * duplicate (the stored event); another type or session under the same id is a 409.
- */
-async function recordEvent(ctx: Ctx, input: EventInput, session?: { touch: SessionTouch }): Promise<{ event: EventRow; created: boolean }> {
-  const ws = workspaceId(ctx);
-  const inserted = await insertEventOnce(ctx.state.db, ws, input, session);
-  if (inserted) return { event: inserted, created: true };
-  const existing = (await findEventByExternalId(ctx.state.db, ws, input.external_event_id))!;
+/** A repeat of an external_event_id must be the same event: same type and session, else a 409. */
+function sameEventOrConflict(existing: { type: string; session_id: string }, input: { type: string; session_id: string; external_event_id: string }) {
   if (existing.type !== input.type || existing.session_id !== input.session_id) {
     throw conflict('external_event_id was already recorded with another type or session', { external_event_id: input.external_event_id });
   }
+}
+
+/** Stores the event once per external_event_id; a repeat is a duplicate (the stored event). */
+async function recordEvent(ctx: Ctx, input: EventInput): Promise<{ event: EventRow; created: boolean }> {
+  const ws = workspaceId(ctx);
+  const inserted = await insertEventOnce(ctx.state.db, ws, input);
+  if (inserted) return { event: inserted, created: true };
+  const existing = (await findEventByExternalId(ctx.state.db, ws, input.external_event_id))!;
+  sameEventOrConflict(existing, input);
   return { event: existing, created: false };
 }
 
@@ -75,7 +78,7 @@ export const eventRoutes = [
     tag: TAG,
     auth: 'key',
     scopes: ['analytics.manage'],
-    idempotent: { replayStatus: 200, pipelined: true },
+    idempotent: { replayStatus: 200, batched: true },
     body: PageViewEventWrite,
     responses: {
       200: { description: 'Duplicate external_event_id, or a replay', schema: EventTrackResponse },
@@ -83,33 +86,31 @@ export const eventRoutes = [
     },
     errors: [400, 401, 403, 409, 429, 500],
     handler: async (ctx, { body }) => {
+      const idempotency = ctx.state.idempotency!;
       const touch = pageTouch(body.page_url, body.referrer_url);
-      const at = occurredAt(body.occurred_at);
-      const { event, created } = await recordEvent(
-        ctx,
-        {
-          external_event_id: body.external_event_id,
-          type: 'page_view',
-          session_id: body.session_id,
-          payload: body,
-          occurred_at: at,
-          source: touch.source,
-          medium: touch.medium,
-          campaign: touch.campaign,
+      const gate = await ctx.deps.pageViews.record({
+        workspaceId: workspaceId(ctx),
+        idempotency,
+        external_event_id: body.external_event_id,
+        session_id: body.session_id,
+        payload: body,
+        occurred_at: occurredAt(body.occurred_at),
+        touch: {
+          ...touch,
+          referrer_url: body.referrer_url ?? null,
+          landing_page_url: body.page_url ?? null,
+          landing_id: body.landing_id ?? null,
+          landing_name: body.landing_name ?? null,
+          landing_slug: body.landing_slug ?? null,
         },
-        {
-          touch: {
-            ...touch,
-            referrer_url: body.referrer_url ?? null,
-            landing_page_url: body.page_url ?? null,
-            landing_id: body.landing_id ?? null,
-            landing_name: body.landing_name ?? null,
-            landing_slug: body.landing_slug ?? null,
-          },
+        answer: ({ event, created }) => {
+          sameEventOrConflict(event, { type: 'page_view', session_id: body.session_id, external_event_id: body.external_event_id });
+          ctx.status = created ? 201 : 200;
+          ctx.body = { event: { id: event.id }, duplicate: !created, created } satisfies z.infer<typeof EventTrackResponse>;
+          return idempotency.kept();
         },
-      );
-      ctx.status = created ? 201 : 200;
-      ctx.body = { event: { id: event.id }, duplicate: !created, created } satisfies z.infer<typeof EventTrackResponse>;
+      });
+      if (gate !== 'open') throw new GateClosed(gate);
     },
   }),
   defineRoute({

@@ -18,7 +18,14 @@ export const ErrorResponse = z
 
 export const Scope = z.enum(SCOPES).meta({ id: 'Scope' });
 
-export const DateTime = z.iso.datetime({ offset: true });
+/**
+ * RFC 3339 with an offset, within the years 0001–9999 in UTC: PostgreSQL refuses year 0, and an
+ * instant past 9999 has no four-digit ISO form to store or echo.
+ */
+export const DateTime = z.iso.datetime({ offset: true }).refine((s) => {
+  const year = new Date(s).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}, 'must fall between 0001-01-01 and 9999-12-31 UTC');
 
 const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const JsonRecord = z
