@@ -68,6 +68,9 @@ export class PageViewIngest {
   }
 
   private async write(batch: Pending[]): Promise<void> {
+    // Every batch takes its row locks in one order (session, then external id), so the batches of
+    // two API processes that share sessions wait for each other instead of deadlocking.
+    batch.sort(lockOrder);
     try {
       const outcomes = await pipelinedTransaction(this.sql, async (tx, commitWith) => {
         const rows = await tx<IngestRow[]>`select * from ingest_page_views(${tx.json(batch.map(({ view }) => ingestItem(view)) as never)})`;
@@ -90,6 +93,10 @@ export class PageViewIngest {
     }
   }
 }
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const lockOrder = ({ view: a }: Pending, { view: b }: Pending) =>
+  compare(a.workspaceId, b.workspaceId) || compare(a.session_id, b.session_id) || compare(a.external_event_id, b.external_event_id);
 
 function ingestItem(view: PageView) {
   return {

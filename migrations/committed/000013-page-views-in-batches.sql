@@ -1,5 +1,5 @@
 --! Previous: sha1:735c82d64bd05752620d2f06c451ea615b73ec8a
---! Hash: sha1:e0ed58b0362e61e7b9bdccfc69c7692715d776dc
+--! Hash: sha1:f3753beaf62311fa214efcd3f40c09036be968ef
 --! Message: page views ingested in batches
 
 -- The idempotency gate's verdict, without raising: 'held' while another transaction holds the
@@ -16,7 +16,12 @@ begin
   return case when found then 'recorded' else 'open' end;
 end $$;
 
-create or replace function idempotency_gate(api_key text, idempotency_key text) returns void language plpgsql volatile as $$
+-- Both functions below only look rows up by key, and their plans are cached for the life of a
+-- connection: planned while a table is empty after a vacuum (a fresh deployment, or idempotency
+-- records all expired), a lookup would keep a sequential scan that costs milliseconds once the table
+-- has grown, until the next analyze. Without sequential scans the key's index is always the plan.
+create or replace function idempotency_gate(api_key text, idempotency_key text) returns void language plpgsql volatile
+set enable_seqscan = off as $$
 declare
   state text := idempotency_gate_state(api_key, idempotency_key);
 begin
@@ -40,7 +45,7 @@ end $$;
 -- external_event_id (the new one, or the one recorded before) and whether it is new.
 create function ingest_page_views(items jsonb)
 returns table (gate text, event_id text, event_type text, event_session_id text, created boolean)
-language plpgsql volatile as $$
+language plpgsql volatile set enable_seqscan = off as $$
 declare
   item jsonb;
   lock_name text;
