@@ -1,5 +1,5 @@
 --! Previous: sha1:735c82d64bd05752620d2f06c451ea615b73ec8a
---! Hash: sha1:f3753beaf62311fa214efcd3f40c09036be968ef
+--! Hash: sha1:83e19f30c24975b1cfe937274c37ad49758a7b71
 --! Message: page views ingested in batches
 
 -- The idempotency gate's verdict, without raising: 'held' while another transaction holds the
@@ -7,13 +7,17 @@
 -- transaction can pass many keys through it (ingest_page_views); idempotency_gate raises on it,
 -- as before, for the requests that run alone.
 create function idempotency_gate_state(api_key text, idempotency_key text) returns text language plpgsql volatile as $$
+declare
+  kept_until timestamptz;
 begin
   if not pg_try_advisory_xact_lock(hashtextextended(api_key || ':' || idempotency_key, 0)) then
     return 'held';
   end if;
-  perform 1 from idempotency_records r
-  where r.api_key_id = api_key and r.key = idempotency_key and r.expires_at > now();
-  return case when found then 'recorded' else 'open' end;
+  -- Looked up by key alone: with `expires_at > now()` in the condition, a plan made while the
+  -- table looked empty scanned the expiry index, every unexpired record, for each key.
+  select r.expires_at into kept_until from idempotency_records r
+  where r.api_key_id = api_key and r.key = idempotency_key;
+  return case when kept_until > now() then 'recorded' else 'open' end;
 end $$;
 
 -- Both functions below only look rows up by key, and their plans are cached for the life of a
