@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** The report importers over the real-world files in ../shared/fixtures (read in place, never copied). */
+/** The report importers over the real-world files in CORPUS_DIR (read in place, never copied). */
 export default defineConfig({
   test: {
     reporters: ['default', './test/summaryReporter.ts'],
