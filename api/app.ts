@@ -16,6 +16,7 @@ import { allRoutes } from './routes/index.ts';
 import { createBlobStore } from '../storage/blobs.ts';
 import { serveLocalFile } from './routes/files.ts';
 import { InFlight } from './inFlight.ts';
+import { ExpensiveRequests } from './expensiveRequests.ts';
 
 export async function createApp(input: { config: Config; logger: Logger; sql: Sql }): Promise<{ app: Koa<any, any>; inFlight: InFlight }> {
   const storageSecret = await storageSigningSecret(input.sql, input.config.STORAGE_SIGNING_SECRET);
@@ -27,6 +28,7 @@ export async function createApp(input: { config: Config; logger: Logger; sql: Sq
     cursorSecret: await loadSecret(input.sql, 'cursor'),
     storageSecret,
     blobs: createBlobStore(input.config, storageSecret),
+    expensiveRequests: new ExpensiveRequests(input.config.EXPENSIVE_REQUESTS_PER_KEY),
   };
   const app = new Koa({ proxy: input.config.TRUST_PROXY });
   app.context.deps = deps;

@@ -5,9 +5,10 @@ import type { Db, Sql } from '../storage/db.ts';
 import type { ApiKey, KeyWorkspace } from '../storage/apiKeys.ts';
 import type { RateLimitCounter } from '../storage/rateLimits.ts';
 import type { PageViewIngest } from '../storage/pageViews.ts';
-import type { KeptResponse } from '../storage/idempotency.ts';
+import type { IdempotentRequest } from './middleware/idempotency.ts';
 import type { KeyCache } from './middleware/auth.ts';
 import type { BlobStore } from '../storage/blobs.ts';
+import type { ExpensiveRequests } from './expensiveRequests.ts';
 
 /** Everything a request may need, built once per process by createApp. */
 export interface AppDeps {
@@ -20,6 +21,7 @@ export interface AppDeps {
   cursorSecret: Buffer;
   storageSecret: Buffer;
   blobs: BlobStore;
+  expensiveRequests: ExpensiveRequests;
 }
 
 export interface AppState {
@@ -29,8 +31,8 @@ export interface AppState {
   apiKey?: ApiKey;
   workspace?: KeyWorkspace;
   routeName?: string;
-  /** On a batched idempotent route: the key, and the answer to keep (it also fixes the response's bytes). */
-  idempotency?: { apiKeyId: string; key: string; kept: () => KeptResponse };
+  /** On a batched idempotent route: the key, the answer to keep, and what to do when the batch turns it away. */
+  idempotency?: IdempotentRequest;
 }
 
 export type Ctx = Koa.ParameterizedContext<AppState, { deps: AppDeps; params: Record<string, string> }>;

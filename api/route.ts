@@ -1,6 +1,17 @@
 import type { z } from 'zod';
 import type { Scope } from '../core/scopes.ts';
 import type { Ctx } from './context.ts';
+import type { IdempotencyMode } from './middleware/idempotency.ts';
+
+/** A non-JSON body, received and stored before the handler runs. */
+export interface ReceivedBody {
+  /** What the handler gets as its body. */
+  body: unknown;
+  /** What identifies the request for its Idempotency-Key (e.g. each part's sha256). */
+  identity: unknown;
+  /** Removes what was stored for a request that did not succeed. */
+  discard: () => Promise<void>;
+}
 
 export type Method = 'get' | 'post' | 'patch' | 'delete';
 
@@ -34,31 +45,25 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   scopes: Scope[];
   /** Extra scopes that depend on the parsed body (report export's per-format rule). */
   bodyScopes?: (body: z.output<B>) => Scope[];
+  /** Writes that take an Idempotency-Key, and how their writes meet it (one mode per route). */
   idempotent?: {
+    mode: IdempotencyMode;
     /** Status a replay answers with when it differs from the stored one (201 → 200). */
     replayStatus?: number;
-    /** Commit before answering (generate waits on the worker); the record is claimed up front. */
-    commitsEarly?: boolean;
-    /**
-     * The handler acts through ctx.state.db alone, starting with a statement: it runs alongside
-     * the idempotency check, its first statements leaving in the same packet, and when the check
-     * turns the request away they fail in the aborted transaction, having done nothing.
-     */
-    pipelined?: boolean;
-    /**
-     * The handler writes in a batch shared with concurrent requests (storage/pageViews.ts), which
-     * passes the key through the gate and keeps the answer itself: ctx.state.idempotency hands it
-     * the key and the answer to keep, and the handler throws GateClosed when the batch turns it away.
-     */
-    batched?: boolean;
   };
+  /** Costly to serve (uploads, exports, generation): capped per key at EXPENSIVE_REQUESTS_PER_KEY at once. */
+  expensive?: boolean;
   params?: P;
   query?: Q;
   body?: B;
   /** JSON body limit in bytes when larger than the default 1 MB (data-URL images). */
   maxBodyBytes?: number;
-  /** Bodies that are not JSON (multipart imports) are read by the handler itself. */
-  rawBody?: { contentType: string; schema: z.ZodType };
+  /**
+   * Bodies that are not JSON (multipart imports): `receive` reads one before the idempotency
+   * check, which fingerprints its `identity`; what it stored is discarded unless the handler ran
+   * and answered 2xx.
+   */
+  rawBody?: { contentType: string; schema: z.ZodType; receive: (ctx: Ctx) => Promise<ReceivedBody> };
   responses: Record<number, ResponseSpec>;
   errors: number[];
   handler: (ctx: Ctx, input: Input<z.output<P>, z.output<Q>, z.output<B>>) => Promise<void>;

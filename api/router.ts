@@ -1,15 +1,16 @@
 import Router from '@koa/router';
 import type { Ctx } from './context.ts';
-import type { RouteDef } from './route.ts';
+import type { ReceivedBody, RouteDef } from './route.ts';
 import { authenticate, requireActiveWorkspace, requireScopes } from './middleware/auth.ts';
 import { countHit } from './middleware/rateLimit.ts';
-import { withIdempotency } from './middleware/idempotency.ts';
+import { idempotencyKey, withIdempotency, type IdempotencyOutcome } from './middleware/idempotency.ts';
 import { readJsonBody } from './jsonBody.ts';
 import { parseInput, rejectNulCharacters, rejectTenantSelectors } from './validation.ts';
 
 /**
  * Mounts each route with the same pipeline, in this order: authentication, the per-key
- * rate limit, workspace and scope checks, input validation, idempotency, the handler.
+ * rate limit, workspace and scope checks, the cap on expensive requests, input validation (a
+ * multipart body is received here, before any database work), idempotency, the handler.
  */
 export function buildRouter(routes: RouteDef[]): Router {
   const router = new Router();
@@ -23,13 +24,16 @@ export function buildRouter(routes: RouteDef[]): Router {
         await countHit(ctx, `key:${ctx.state.apiKey!.id}:${endpoint}`, ctx.deps.config.RATE_LIMIT_PER_MINUTE);
         requireActiveWorkspace(ctx);
         requireScopes(ctx, route.scopes);
+        if (route.expensive) ctx.deps.expensiveRequests.enter(ctx, ctx.state.apiKey!.id);
       }
       rejectNulCharacters(ctx.params, 'path');
       rejectNulCharacters(ctx.query, 'query');
       const params = route.params ? parseInput(route.params, ctx.params, 'path') : {};
       const query = route.query ? parseInput(route.query, { ...ctx.query }, 'query') : {};
+      const key = route.idempotent ? idempotencyKey(ctx) : undefined;
       let raw: unknown = undefined;
       let body: unknown = undefined;
+      let received: ReceivedBody | undefined;
       if (route.body) {
         raw = await readJsonBody(ctx, route.maxBodyBytes);
         rejectTenantSelectors(raw);
@@ -37,12 +41,20 @@ export function buildRouter(routes: RouteDef[]): Router {
         body = parseInput(route.body, raw, 'body');
         if (route.bodyScopes) requireScopes(ctx, route.bodyScopes(body));
       } else if (route.rawBody) {
-        // Multipart bodies are streamed by the handler; their identity is their length and type.
-        raw = { content_length: ctx.get('Content-Length'), content_type: ctx.get('Content-Type').split(';')[0] };
+        received = await route.rawBody.receive(ctx);
+        raw = received.identity;
+        body = received.body;
       }
       const run = () => route.handler(ctx, { params, query, body });
-      if (route.idempotent) await withIdempotency(ctx, route, raw, run);
-      else await run();
+      let outcome: IdempotencyOutcome = 'ran';
+      try {
+        if (route.idempotent) outcome = await withIdempotency(ctx, route, key!, raw, run);
+        else await run();
+      } catch (err) {
+        await received?.discard();
+        throw err;
+      }
+      if (received && (outcome !== 'ran' || ctx.status >= 300)) await received.discard();
     });
   }
   return router;

@@ -17,6 +17,10 @@ export async function startApi(input: { config: Config; logger: Logger; sql: Sql
   const { app, inFlight } = await createApp(input);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
+  // Headers must arrive promptly; a body may take as long as an upload's own deadline (checked,
+  // with its minimum rate, by the upload itself, which answers 408 in the error envelope).
+  server.headersTimeout = 20_000;
+  server.requestTimeout = (input.config.UPLOAD_DEADLINE_SECONDS + 30) * 1000;
   await new Promise<void>((resolve) => server.listen(input.port ?? input.config.PORT, resolve));
   const port = (server.address() as { port: number }).port;
   return {

@@ -28,5 +28,19 @@ export const conflict = (message: string, details?: Record<string, unknown>) =>
 export const validation = (message: string, details?: Record<string, unknown>) =>
   new ApiError(400, 'VALIDATION_ERROR', message, details);
 
+/** Where a bad input was found, as the envelope's `details.issues[].location` names it. */
+export type FieldLocation = 'body' | 'query' | 'path' | 'header';
+
+/** One bad field, in the envelope's shape; `status` and `extra` for the few that are not 400. */
+export function fieldError(
+  location: FieldLocation,
+  path: string,
+  message: string,
+  opts: { status?: number; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
+) {
+  const where = path ? `${location} field ${path}` : location;
+  return new ApiError(opts.status ?? 400, 'VALIDATION_ERROR', `Invalid ${where}: ${message}`, { issues: [{ location, path, message }], ...opts.extra }, opts.headers);
+}
+
 /** A failure a task should not retry: the input itself is unusable. */
 export class PermanentError extends Error {}

@@ -33,14 +33,18 @@ export type Tx = postgres.ReservedSql<{}>;
  * together with the last one (`commitWith`, given that statement unsent): postgres.js writes the
  * statements issued in one tick as one packet, and on a busy host every round trip costs more CPU
  * than a short statement. When `fn` does not call commitWith, COMMIT follows its return; a throw
- * rolls back.
+ * rolls back, and so does a return after `rollback()`, for an outcome that is no error.
  */
 export async function pipelinedTransaction<T>(
   sql: Sql,
-  fn: (tx: Tx, commitWith: <R>(last: postgres.PendingQuery<R & postgres.Row[]>) => Promise<R>) => Promise<T>,
+  fn: (tx: Tx, end: { commitWith: <R>(last: postgres.PendingQuery<R & postgres.Row[]>) => Promise<R>; rollback: () => void }) => Promise<T>,
 ): Promise<T> {
   const tx = await sql.reserve();
   let ended = false;
+  let rollingBack = false;
+  const rollback = () => {
+    rollingBack = true;
+  };
   const commitWith = async <R>(last: postgres.PendingQuery<R & postgres.Row[]>): Promise<R> => {
     // postgres.js sends a query a microtask or two after it is issued, depending on how many
     // awaits wrap it: `last` is issued here, right before COMMIT, or COMMIT would overtake a
@@ -56,9 +60,9 @@ export async function pipelinedTransaction<T>(
   const began = tx`begin`.execute();
   began.catch(() => {}); // its failure also fails fn's first statement; it is rethrown below
   try {
-    const result = await fn(tx, commitWith);
+    const result = await fn(tx, { commitWith, rollback });
     await began;
-    if (!ended) await tx`commit`;
+    if (!ended) await (rollingBack ? tx`rollback` : tx`commit`);
     ended = true;
     return result;
   } catch (err) {

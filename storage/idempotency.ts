@@ -14,7 +14,9 @@ export interface IdempotencyRecord {
  * idempotency_gate function). 'open' lets the request run; 'held' (another request has the key)
  * and 'recorded' leave the transaction aborted, to be rolled back.
  */
-export async function passIdempotencyGate(tx: Db, apiKeyId: string, key: string): Promise<'open' | 'held' | 'recorded'> {
+export type GateVerdict = 'open' | 'held' | 'recorded';
+
+export async function passIdempotencyGate(tx: Db, apiKeyId: string, key: string): Promise<GateVerdict> {
   try {
     await tx`select idempotency_gate(${apiKeyId}, ${key})`;
     return 'open';
@@ -62,7 +64,8 @@ export interface KeptResponse {
   fingerprint: string;
   ttlHours: number;
   status: number;
-  body: string;
+  /** Null for an answer too large to keep: the key stays guarded, with nothing to replay. */
+  body: string | null;
   contentType: string;
 }
 

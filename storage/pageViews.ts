@@ -72,7 +72,7 @@ export class PageViewIngest {
     // two API processes that share sessions wait for each other instead of deadlocking.
     batch.sort(lockOrder);
     try {
-      const outcomes = await pipelinedTransaction(this.sql, async (tx, commitWith) => {
+      const outcomes = await pipelinedTransaction(this.sql, async (tx, { commitWith }) => {
         const rows = await tx<IngestRow[]>`select * from ingest_page_views(${tx.json(batch.map(({ view }) => ingestItem(view)) as never)})`;
         const outcomes = batch.map(({ view }, i) => settle(view, rows[i]!));
         const kept = outcomes.flatMap((o) => (o.kept ? [o.kept] : []));

@@ -7,127 +7,166 @@ import {
   passIdempotencyGate,
   releaseIdempotencyKey,
   saveIdempotentResponses,
+  type GateVerdict,
   type IdempotencyRecord,
   type KeptResponse,
 } from '../../storage/idempotency.ts';
 import type { Ctx } from '../context.ts';
-import { pipelinedTransaction, type Db } from '../../storage/db.ts';
+import { pipelinedTransaction } from '../../storage/db.ts';
 import type { RouteDef } from '../route.ts';
 import { canonicalJson, parseInput } from '../validation.ts';
 
-export const IdempotencyKeyHeader = z.string().min(1).max(160);
-
-function replay(ctx: Ctx, record: IdempotencyRecord, route: RouteDef) {
-  ctx.status = route.idempotent?.replayStatus ?? record.response_status!;
-  ctx.set('Idempotency-Replayed', 'true');
-  ctx.type = record.response_content_type ?? 'application/json';
-  ctx.body = record.response_body;
-}
-
-function responseText(ctx: Ctx): string {
-  return typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
-}
+export const IdempotencyKeyHeader = z
+  .string({ error: 'Idempotency-Key is required on this write: send a unique value (1 to 160 characters, e.g. a UUID) per operation' })
+  .min(1, 'Idempotency-Key must not be empty')
+  .max(160, 'Idempotency-Key must be at most 160 characters');
 
 /**
- * Stripe-style idempotency per API key and Idempotency-Key. The fingerprint is method, path
- * and canonical body. A finished 2xx is replayed byte for byte; a different fingerprint, or a
- * request still running under the same key, is 409. By default the handler's writes and the
- * record commit in one transaction, so a crash in between leaves neither behind.
+ * Answers larger than this are not kept whole: the record still guards the key (a repeat does not
+ * write twice) but a replay answers 409, pointing at the resource, instead of the bytes.
  */
-export async function withIdempotency(ctx: Ctx, route: RouteDef, body: unknown, run: () => Promise<void>) {
-  const key = parseInput(IdempotencyKeyHeader, ctx.get('Idempotency-Key') || undefined, 'header');
-  const apiKeyId = ctx.state.apiKey!.id;
-  const fingerprint = createHash('sha256')
-    .update(`${ctx.method} ${ctx.path}\n${canonicalJson(body ?? null)}`)
-    .digest('hex');
-  const { sql, config } = ctx.deps;
-  const ttlHours = config.IDEMPOTENCY_TTL_HOURS;
-  const mismatch = () =>
-    conflict('Idempotency-Key was already used with a different request', { idempotency_key: key });
-  const inFlight = () => conflict('A request with this Idempotency-Key is still in progress', { idempotency_key: key });
-  const answerFrom = (record: IdempotencyRecord | undefined) => {
-    if (record && record.fingerprint !== fingerprint) throw mismatch();
-    if (!record || record.state === 'running') throw inFlight();
-    replay(ctx, record, route);
-  };
-  /** The 2xx answer to keep; the response is sent as exactly the bytes a replay will send. */
-  const kept = (): KeptResponse => {
-    const text = responseText(ctx);
-    ctx.type = 'application/json';
-    ctx.body = text;
-    return { apiKeyId, key, fingerprint, ttlHours, status: ctx.status, body: text, contentType: 'application/json' };
-  };
-  /** Stores the 2xx answer: a pending query. */
-  const keep = (db: Db) => saveIdempotentResponses(db, [kept()]);
-  const turnedAway = async (err: unknown) => {
-    if (!(err instanceof GateClosed)) throw err;
-    if (err.state === 'held') throw inFlight();
-    return answerFrom(await findIdempotencyRecord(sql, apiKeyId, key));
-  };
-  const succeeded = () => ctx.status >= 200 && ctx.status < 300;
+export const MAX_KEPT_RESPONSE_BYTES = 256 * 1024;
 
-  if (route.idempotent?.commitsEarly) {
-    // A live claim answers within GENERATE_WAIT_MS; one much older belongs to a dead process.
-    const staleAfterMs = config.GENERATE_WAIT_MS + 60_000;
-    const claimed = await claimIdempotencyKey(sql, { apiKeyId, key, fingerprint, ttlHours, staleAfterMs });
-    if (!claimed) return answerFrom(await findIdempotencyRecord(sql, apiKeyId, key));
-    try {
-      await run();
-    } catch (err) {
-      await releaseIdempotencyKey(sql, apiKeyId, key);
-      throw err;
-    }
-    if (succeeded()) await keep(sql);
-    else await releaseIdempotencyKey(sql, apiKeyId, key);
-    return;
-  }
+/**
+ * How a route's writes meet its Idempotency-Key; each route declares exactly one.
+ * - `transaction`: the key passes the gate, then the handler runs, in one transaction with the
+ *   kept answer.
+ * - `pipelined`: as `transaction`, but the handler's first statements leave in the same packet as
+ *   the gate; when the gate turns the request away they fail in the aborted transaction.
+ * - `claimed`: the key is claimed and committed up front, for a handler that commits before it
+ *   answers (generate waits on the worker).
+ * - `batched`: the handler writes in a batch shared with concurrent requests, which passes the key
+ *   through the gate and keeps the answer itself (page views).
+ */
+export type IdempotencyMode = 'transaction' | 'pipelined' | 'claimed' | 'batched';
 
-  if (route.idempotent?.batched) {
-    ctx.state.idempotency = { apiKeyId, key, kept };
-    return run().catch(turnedAway);
-  }
+/** What the request came to: its handler ran, or a kept answer was replayed. */
+export type IdempotencyOutcome = 'ran' | 'replayed';
 
-  await pipelinedTransaction(sql, async (tx, commitWith) => {
-    const gate = passIdempotencyGate(tx, apiKeyId, key);
+/** The request's Idempotency-Key, checked before its body is read: a write without one is refused unread. */
+export function idempotencyKey(ctx: Ctx): string {
+  return parseInput(IdempotencyKeyHeader, ctx.get('Idempotency-Key') || undefined, 'header');
+}
+
+/** One request under its Idempotency-Key: what each mode needs to gate, keep and replay. */
+export interface IdempotentRequest {
+  apiKeyId: string;
+  key: string;
+  fingerprint: string;
+  /** The answer to keep; it also fixes the response's bytes to those a replay will send. */
+  kept: () => KeptResponse;
+  /** The gate turned the request away: replay the kept answer, or 409. */
+  turnedAway: (verdict: Exclude<GateVerdict, 'open'>) => Promise<IdempotencyOutcome>;
+}
+
+type Mode = (ctx: Ctx, request: IdempotentRequest, run: () => Promise<void>) => Promise<IdempotencyOutcome>;
+
+const succeeded = (ctx: Ctx) => ctx.status >= 200 && ctx.status < 300;
+
+async function inTransaction(ctx: Ctx, request: IdempotentRequest, run: () => Promise<void>, pipelined: boolean): Promise<IdempotencyOutcome> {
+  const verdict = await pipelinedTransaction(ctx.deps.sql, async (tx, { commitWith, rollback }) => {
+    const gate = passIdempotencyGate(tx, request.apiKeyId, request.key);
     ctx.state.db = tx;
-    let outcome: [PromiseSettledResult<'open' | 'held' | 'recorded'>, PromiseSettledResult<void>];
+    let outcome: [PromiseSettledResult<GateVerdict>, PromiseSettledResult<void>];
     try {
-      const handled = route.idempotent?.pipelined ? run() : gate.then((g) => (g === 'open' ? run() : undefined));
+      const handled = pipelined ? run() : gate.then((g) => (g === 'open' ? run() : undefined));
       outcome = await Promise.allSettled([gate, handled]);
     } finally {
-      ctx.state.db = sql;
+      ctx.state.db = ctx.deps.sql;
     }
     const [g, handled] = outcome;
     if (g.status === 'rejected') throw g.reason;
     // A closed gate aborted the transaction: whatever a pipelined handler sent failed with it.
-    if (g.value !== 'open') throw new GateClosed(g.value);
-    if (handled.status === 'rejected') throw handled.reason;
-    if (succeeded()) await commitWith(keep(tx));
-    else throw new RollbackWith(ctx.status, ctx.body);
-  }).catch(async (err) => {
-    if (err instanceof RollbackWith) {
-      ctx.status = err.status;
-      ctx.body = err.body;
-      return;
+    if (g.value !== 'open') {
+      rollback();
+      return g.value;
     }
-    return turnedAway(err);
+    if (handled.status === 'rejected') throw handled.reason;
+    // A non-2xx answer produced without throwing keeps its answer and writes nothing.
+    if (!succeeded(ctx)) {
+      rollback();
+      return 'open';
+    }
+    await commitWith(saveIdempotentResponses(tx, [request.kept()]));
+    return 'open';
   });
+  return verdict === 'open' ? 'ran' : request.turnedAway(verdict);
 }
+
+const transaction: Mode = (ctx, request, run) => inTransaction(ctx, request, run, false);
+const pipelined: Mode = (ctx, request, run) => inTransaction(ctx, request, run, true);
+
+const claimed: Mode = async (ctx, request, run) => {
+  const { sql, config } = ctx.deps;
+  // A live claim answers within GENERATE_WAIT_MS; one much older belongs to a dead process.
+  const staleAfterMs = config.GENERATE_WAIT_MS + 60_000;
+  const { apiKeyId, key, fingerprint } = request;
+  if (!(await claimIdempotencyKey(sql, { apiKeyId, key, fingerprint, ttlHours: config.IDEMPOTENCY_TTL_HOURS, staleAfterMs }))) {
+    return request.turnedAway('recorded');
+  }
+  try {
+    await run();
+  } catch (err) {
+    await releaseIdempotencyKey(sql, apiKeyId, key);
+    throw err;
+  }
+  if (succeeded(ctx)) await saveIdempotentResponses(sql, [request.kept()]);
+  else await releaseIdempotencyKey(sql, apiKeyId, key);
+  return 'ran';
+};
+
+const batched: Mode = async (ctx, request, run) => {
+  let outcome: IdempotencyOutcome = 'ran';
+  ctx.state.idempotency = { ...request, turnedAway: async (verdict) => (outcome = await request.turnedAway(verdict)) };
+  await run();
+  return outcome;
+};
+
+const MODES: Record<IdempotencyMode, Mode> = { transaction, pipelined, claimed, batched };
 
 /**
- * The idempotency gate turned the request away; its transaction is rolled back before answering.
- * A batched route's handler throws it when its batch reports the gate closed.
+ * Stripe-style idempotency per API key and Idempotency-Key, in the route's declared mode. The
+ * fingerprint is method, path and the canonical identity of the body. A finished 2xx is
+ * replayed byte for byte; a different fingerprint, or a request still running under the same
+ * key, is 409.
  */
-export class GateClosed extends Error {
-  constructor(readonly state: 'held' | 'recorded') {
-    super(`idempotency gate ${state}`);
-  }
-}
+export function withIdempotency(ctx: Ctx, route: RouteDef, key: string, identity: unknown, run: () => Promise<void>): Promise<IdempotencyOutcome> {
+  const declared = route.idempotent!;
+  const apiKeyId = ctx.state.apiKey!.id;
+  const fingerprint = createHash('sha256')
+    .update(`${ctx.method} ${ctx.path}\n${canonicalJson(identity ?? null)}`)
+    .digest('hex');
+  const ttlHours = ctx.deps.config.IDEMPOTENCY_TTL_HOURS;
 
-/** A non-2xx answer produced without throwing: roll the transaction back but keep the answer. */
-class RollbackWith extends Error {
-  constructor(readonly status: number, readonly body: unknown) {
-    super('rollback');
-  }
-}
+  const kept = (): KeptResponse => {
+    const text = typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
+    ctx.type = 'application/json';
+    ctx.body = text;
+    const body = Buffer.byteLength(text) <= MAX_KEPT_RESPONSE_BYTES ? text : null;
+    return { apiKeyId, key, fingerprint, ttlHours, status: ctx.status, body, contentType: 'application/json' };
+  };
 
+  const replay = (record: IdempotencyRecord): IdempotencyOutcome => {
+    if (record.response_body === null) {
+      throw conflict('This Idempotency-Key was used by a request that succeeded; its answer was too large to keep, so read the resource instead', {
+        idempotency_key: key,
+      });
+    }
+    ctx.status = declared.replayStatus ?? record.response_status!;
+    ctx.set('Idempotency-Replayed', 'true');
+    ctx.type = record.response_content_type ?? 'application/json';
+    ctx.body = record.response_body;
+    return 'replayed';
+  };
+
+  const turnedAway = async (verdict: Exclude<GateVerdict, 'open'>): Promise<IdempotencyOutcome> => {
+    const record = verdict === 'held' ? undefined : await findIdempotencyRecord(ctx.deps.sql, apiKeyId, key);
+    if (record && record.fingerprint !== fingerprint) {
+      throw conflict('Idempotency-Key was already used with a different request', { idempotency_key: key });
+    }
+    if (!record || record.state === 'running') throw conflict('A request with this Idempotency-Key is still in progress', { idempotency_key: key });
+    return replay(record);
+  };
+
+  return MODES[declared.mode](ctx, { apiKeyId, key, fingerprint, kept, turnedAway }, run);
+}

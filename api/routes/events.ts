@@ -5,7 +5,6 @@ import { conflict } from '../../core/errors.ts';
 import { EventTrackResponse, FormSubmissionEventWrite, FormSubmissionTrackResponse, PageViewEventWrite } from '../schemas/events.ts';
 import { attachEventLead, findEventByExternalId, insertEventOnce, upsertFormLead, type EventInput, type EventRow } from '../../storage/events.ts';
 import { findSessionAttribution } from '../../storage/sessions.ts';
-import { GateClosed } from '../middleware/idempotency.ts';
 
 const TAG = 'Attribution';
 
@@ -78,7 +77,7 @@ export const eventRoutes = [
     tag: TAG,
     auth: 'key',
     scopes: ['analytics.manage'],
-    idempotent: { replayStatus: 200, batched: true },
+    idempotent: { mode: 'batched', replayStatus: 200 },
     body: PageViewEventWrite,
     responses: {
       200: { description: 'Duplicate external_event_id, or a replay', schema: EventTrackResponse },
@@ -110,7 +109,7 @@ export const eventRoutes = [
           return idempotency.kept();
         },
       });
-      if (gate !== 'open') throw new GateClosed(gate);
+      if (gate !== 'open') await idempotency.turnedAway(gate);
     },
   }),
   defineRoute({
@@ -121,7 +120,7 @@ export const eventRoutes = [
     tag: TAG,
     auth: 'key',
     scopes: ['analytics.manage'],
-    idempotent: { replayStatus: 200, pipelined: true },
+    idempotent: { mode: 'pipelined', replayStatus: 200 },
     body: FormSubmissionEventWrite,
     responses: {
       200: { description: 'Duplicate external_event_id, or a replay', schema: FormSubmissionTrackResponse },

@@ -1,16 +1,12 @@
-import { createHash } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
-import type { IncomingMessage } from 'node:http';
-import multer from '@koa/multer';
 import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
 import { decodeCursor, pageOf } from '../pagination.ts';
-import { parseInput, rejectTenantSelectors } from '../validation.ts';
+import { receiveImport, type ReceivedImport } from '../reportUpload.ts';
 import { ApiError, conflict, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scopes.ts';
 import { enqueueJob } from '../../storage/jobs.ts';
-import { blobKey, safeFileName, type BlobStore } from '../../storage/blobs.ts';
+import { safeFileName } from '../../storage/blobs.ts';
 import {
   findActiveReport,
   findExport,
@@ -29,7 +25,6 @@ import {
   ExportLookupParams,
   ExportResponse,
   ExportsResponse,
-  ImportFields,
   ImportForm,
   ListReportsQuery,
   ReportDetailResponse,
@@ -42,7 +37,6 @@ import {
 
 const ARTIFACT_FORMATS = new Set(['xml', 'csv', 'xlsx', 'dxf', 'pdf', 'json', 'zip', 'manifest', 'tif', 'png', 'jpg', 'jpeg', 'webp', 'gif']);
 const SIGNED_URL_SECONDS = 300;
-const MAX_IMPORT_FILES = 50;
 
 export const EXPORT_MIME_TYPES: Record<ExportFormat, string> = {
   pdf: 'application/pdf',
@@ -91,109 +85,6 @@ export function toExportResponse(e: ExportRow, publicBaseUrl: string) {
     created_at: e.created_at.toISOString(),
     completed_at: e.completed_at ? e.completed_at.toISOString() : null,
   };
-}
-
-/** Marks storage failures so the import answers 503 rather than 500. */
-class StorageUnavailable extends Error {}
-
-interface StoredFile {
-  id: string;
-  file_name: string;
-  mime_type: string | null;
-  size_bytes: number;
-  checksum: string;
-  storage_key: string;
-}
-
-/**
- * A multer storage engine that streams each part straight into the blob store, hashing and
- * counting on the way, so an upload never sits whole in API memory.
- */
-function blobStorage(blobs: BlobStore, ws: string, reportId: string, written: string[]): multer.StorageEngine {
-  return {
-    _handleFile(_req: IncomingMessage, part, cb) {
-      // multer hands engines the part's stream, which the koa typings omit.
-      const file = part as typeof part & { stream: Readable };
-      const id = newId('rfile');
-      const name = file.originalname || 'upload';
-      const key = blobKey(ws, 'reports', reportId, 'source', `${id}-${safeFileName(name, 'upload')}`);
-      const hash = createHash('sha256');
-      let size = 0;
-      const meter = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          hash.update(chunk);
-          size += chunk.length;
-          done(null, chunk);
-        },
-      });
-      written.push(key);
-      file.stream.on('error', (err: Error) => meter.destroy(err));
-      blobs.put(key, file.stream.pipe(meter), file.mimetype || 'application/octet-stream').then(
-        () => {
-          const stored: StoredFile = { id, file_name: name.slice(0, 255), mime_type: file.mimetype || null, size_bytes: size, checksum: `sha256:${hash.digest('hex')}`, storage_key: key };
-          cb(null, stored as never);
-        },
-        (err) => cb(new StorageUnavailable(String(err))),
-      );
-    },
-    _removeFile(_req, file, cb) {
-      blobs.delete((file as unknown as StoredFile).storage_key).then(() => cb(null as never), cb);
-    },
-  };
-}
-
-const MULTER_STATUS: Record<string, [number, string]> = {
-  LIMIT_FILE_SIZE: [413, 'Import exceeds the maximum size'],
-  LIMIT_UNEXPECTED_FILE: [400, 'Files must be sent in parts named "files"'],
-  LIMIT_FILE_COUNT: [400, `At most ${MAX_IMPORT_FILES} files per import`],
-};
-
-/** Streams the multipart body into the blob store; any failure removes what was written. */
-async function receiveImport(ctx: Ctx, reportId: string): Promise<{ files: StoredFile[]; fields: Record<string, unknown> }> {
-  const { blobs, config } = ctx.deps;
-  const written: string[] = [];
-  const upload = multer({
-    storage: blobStorage(blobs, workspaceId(ctx), reportId, written),
-    limits: { fileSize: config.MAX_IMPORT_BYTES, files: MAX_IMPORT_FILES, fields: 20, fieldSize: 4096, parts: MAX_IMPORT_FILES + 20 },
-  }).fields([{ name: 'files', maxCount: MAX_IMPORT_FILES }]);
-  try {
-    await upload(ctx as never, async () => {});
-  } catch (err) {
-    await Promise.allSettled(written.map((k) => blobs.delete(k)));
-    if (err instanceof StorageUnavailable) throw new ApiError(503, 'INTERNAL_ERROR', 'File storage is unavailable; retry later');
-    const e = err as { code?: string; field?: string; message?: string };
-    const [status, message] = MULTER_STATUS[e.code ?? ''] ?? [400, `Malformed multipart body: ${e.message ?? 'unreadable'}`];
-    throw new ApiError(status, 'VALIDATION_ERROR', message, {
-      issues: [{ location: 'body', path: e.field ?? 'files', message }],
-      ...(status === 413 ? { limit_bytes: config.MAX_IMPORT_BYTES } : {}),
-    });
-  }
-  const files = ((ctx.request as unknown as { files?: Record<string, StoredFile[]> }).files?.files ?? []) as StoredFile[];
-  return { files, fields: { ...((ctx.request as unknown as { body?: Record<string, unknown> }).body ?? {}) } };
-}
-
-/** Refusing a body we never read: close the connection rather than drain an unwanted upload. */
-const CLOSE = { Connection: 'close' };
-
-function requireContentLength(ctx: Ctx, max: number) {
-  const header = ctx.get('Content-Length');
-  if (!header || ctx.get('Transfer-Encoding')) {
-    throw new ApiError(411, 'VALIDATION_ERROR', 'Content-Length is required', {
-      issues: [{ location: 'header', path: 'content-length', message: 'Send the body with a Content-Length (chunked uploads are not accepted)' }],
-    }, CLOSE);
-  }
-  const length = Number(header);
-  if (!Number.isInteger(length) || length < 1) {
-    throw new ApiError(400, 'VALIDATION_ERROR', 'Content-Length must be an integer of at least 1', {
-      issues: [{ location: 'header', path: 'content-length', message: 'Must be an integer >= 1' }],
-    });
-  }
-  if (length > max) {
-    throw new ApiError(413, 'VALIDATION_ERROR', `Import exceeds the maximum of ${max} bytes`, {
-      issues: [{ location: 'header', path: 'content-length', message: `Must be at most ${max}` }],
-      limit_bytes: max,
-    }, CLOSE);
-  }
 }
 
 function exportScopes(formats: ExportFormat[]): Scope[] {
@@ -246,50 +137,27 @@ export const reportRoutes = [
     tag: TAG,
     auth: 'key',
     scopes: ['reports.write'],
-    idempotent: {},
-    rawBody: { contentType: 'multipart/form-data', schema: ImportForm },
+    idempotent: { mode: 'transaction' },
+    expensive: true,
+    rawBody: { contentType: 'multipart/form-data', schema: ImportForm, receive: receiveImport },
     responses: { 201: { description: 'Report created (importing); parsing continues in the background', schema: ReportResponse } },
-    errors: [400, 401, 403, 409, 411, 413, 429, 500, 503],
-    handler: async (ctx) => {
-      requireContentLength(ctx, ctx.deps.config.MAX_IMPORT_BYTES);
-      if (!ctx.is('multipart/form-data')) {
-        throw new ApiError(400, 'VALIDATION_ERROR', 'Content-Type must be multipart/form-data', {
-          issues: [{ location: 'header', path: 'content-type', message: 'Expected multipart/form-data' }],
-        });
-      }
+    errors: [400, 401, 403, 408, 409, 411, 413, 429, 500, 503],
+    handler: async (ctx, { body }) => {
+      // The files are in the blob store already; the report, its files and the job commit together.
+      const upload = body as ReceivedImport;
       const ws = workspaceId(ctx);
-      const reportId = newId('rpt');
-      const { files, fields } = await receiveImport(ctx, reportId);
-      const discard = () => Promise.allSettled(files.map((f) => ctx.deps.blobs.delete(f.storage_key)));
-      let form;
-      try {
-        rejectTenantSelectors(fields);
-        form = parseInput(ImportFields, fields, 'body');
-        if (!files.length) {
-          throw new ApiError(400, 'VALIDATION_ERROR', 'At least one file is required', { issues: [{ location: 'body', path: 'files', message: 'Required' }] });
-        }
-        if (files.length > 1 && files.some((f) => /\.pdf$/i.test(f.file_name))) {
-          throw new ApiError(400, 'VALIDATION_ERROR', 'A PDF report is imported on its own', {
-            issues: [{ location: 'body', path: 'files', message: 'Send one PDF, or a package of XML/CSV/XLSX/DXF files' }],
-          });
-        }
-      } catch (err) {
-        await discard();
-        throw err;
-      }
       const db = ctx.state.db;
       const report = await insertReport(db, {
-        id: reportId,
+        id: upload.reportId,
         workspaceId: ws,
-        projectName: form.external_report_id ?? files[0]!.file_name.replace(/\.[A-Za-z0-9]{1,5}$/, ''),
-        externalReportId: form.external_report_id ?? null,
+        projectName: upload.externalReportId ?? upload.files[0]!.file_name.replace(/\.[A-Za-z0-9]{1,5}$/, ''),
+        externalReportId: upload.externalReportId ?? null,
       });
-      await insertReportFiles(db, ws, reportId, files);
+      await insertReportFiles(db, ws, upload.reportId, upload.files);
       try {
-        await enqueueJob(db, 'report_import', { report_id: reportId, workspace_id: ws }, { jobKey: `report_import:${reportId}` });
+        await enqueueJob(db, 'report_import', { report_id: upload.reportId, workspace_id: ws }, { jobKey: `report_import:${upload.reportId}` });
       } catch (err) {
-        ctx.deps.logger.error({ err, report_id: reportId }, 'report_import enqueue failed');
-        await discard();
+        ctx.deps.logger.error({ err, report_id: upload.reportId }, 'report_import enqueue failed');
         throw new ApiError(503, 'INTERNAL_ERROR', 'The job queue is unavailable; retry later');
       }
       ctx.status = 201;
@@ -364,7 +232,7 @@ export const reportRoutes = [
     auth: 'key',
     scopes: ['reports.write'],
     bodyScopes: (body) => exportScopes(body.formats),
-    idempotent: {},
+    idempotent: { mode: 'transaction' },
     params: ReportIdParams,
     body: ExportBody,
     responses: { 201: { description: 'Artifacts created (pending); a worker renders them', schema: ExportsResponse } },

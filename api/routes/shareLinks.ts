@@ -22,7 +22,7 @@ export const shareLinkRoutes = [
     tag: 'Visualizer',
     auth: 'key',
     scopes: ['sales_visualizer.use'],
-    idempotent: {},
+    idempotent: { mode: 'transaction' },
     body: ShareLinkCreate,
     responses: { 201: { description: 'Share link created', schema: z.object({ share_link: ShareLink }).strict() } },
     errors: [400, 401, 403, 404, 409, 429, 500],

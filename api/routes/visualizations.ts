@@ -105,7 +105,7 @@ export const visualizationRoutes = [
     tag: TAG,
     auth: 'key',
     scopes: SCOPES,
-    idempotent: {},
+    idempotent: { mode: 'transaction' },
     body: VisualizationCreate,
     // a 10 MB image as a base64 data URL is about 13.4 MB of JSON
     maxBodyBytes: 15 * 1024 * 1024,
@@ -172,7 +172,8 @@ export const visualizationRoutes = [
     tag: TAG,
     auth: 'key',
     scopes: SCOPES,
-    idempotent: { replayStatus: 200, commitsEarly: true },
+    idempotent: { mode: 'claimed', replayStatus: 200 },
+    expensive: true,
     params: z.object({ visualization_id: idParam(200) }),
     body: VisualizationGenerate,
     responses: {
