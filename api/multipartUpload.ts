@@ -108,7 +108,7 @@ export function receiveMultipart(
       settle();
     };
     const malformed = (message: string) => fieldError('body', limits.fileField, `Malformed multipart body: ${message}`, { headers: CLOSE });
-    const tooSlow = (message: string) => fieldError('body', '', message, { status: 408, headers: CLOSE });
+    const tooSlow = (message: string) => new ApiError(408, 'VALIDATION_ERROR', message, { issues: [{ location: 'body', path: '', message }] }, CLOSE);
 
     const count = (chunk: Buffer) => {
       received += chunk.length;
