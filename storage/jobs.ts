@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import type { JobPayload, TaskName } from './jobPayloads.ts';
 
 export interface JobRow {
   id: string;
@@ -33,10 +34,10 @@ export async function listFailedJobIds(sql: Db): Promise<string[]> {
  * transaction. A job_key makes a second enqueue for the same key replace the pending job
  * instead of adding another.
  */
-export async function enqueueJob(
+export async function enqueueJob<T extends TaskName>(
   sql: Db,
-  task: string,
-  payload: Record<string, unknown>,
+  task: T,
+  payload: JobPayload<T>,
   opts: { jobKey?: string; maxAttempts?: number; runAt?: Date } = {},
 ): Promise<void> {
   await sql`

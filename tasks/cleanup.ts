@@ -7,7 +7,7 @@ import { compactAnalyticsCache } from '../storage/analyticsCache.ts';
  * Cron: drops expired idempotency records and finished rate-limit windows, and compacts the
  * analytics day cache (its invalid days and the change rows no cached day can need any more).
  */
-const cleanup: TaskFactory = ({ sql, logger }) => async () => {
+const cleanup: TaskFactory<'cleanup'> = ({ sql, logger }) => async () => {
   const idempotency = await deleteExpiredIdempotencyRecords(sql);
   const windows = await deleteOldRateLimitWindows(sql);
   const analytics = await compactAnalyticsCache(sql);

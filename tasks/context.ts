@@ -1,4 +1,5 @@
-import type { Task } from 'graphile-worker';
+import type { JobHelpers } from 'graphile-worker';
+import type { JobPayload, TaskName } from '../storage/jobPayloads.ts';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Sql } from '../storage/db.ts';
@@ -12,5 +13,5 @@ export interface TaskDeps {
   blobs: BlobStore;
 }
 
-/** A task module's default export: given the worker's deps, the graphile-worker task. */
-export type TaskFactory = (deps: TaskDeps) => Task;
+/** A task module's default export: given the worker's deps, the task, handed its parsed payload. */
+export type TaskFactory<T extends TaskName> = (deps: TaskDeps) => (payload: JobPayload<T>, helpers: JobHelpers) => Promise<void>;

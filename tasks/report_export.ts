@@ -5,19 +5,14 @@ import { findActiveReport, findRevision, listExportsById, markExportFailed, mark
 import { exportModel } from './report_export/model.ts';
 import { render } from './report_export/render.ts';
 
-interface Payload {
-  workspace_id: string;
-  report_id: string;
-  export_ids: string[];
-}
 
 /**
  * Renders the pending artifacts of one export request and stores each with its size and
  * sha256. A rendering failure marks that artifact failed (it would fail again); storage and
  * database errors throw so the job retries, and a re-run skips artifacts already ready.
  */
-const reportExport: TaskFactory = ({ sql, blobs, logger }) => async (rawPayload) => {
-  const { workspace_id: ws, report_id: reportId, export_ids: ids } = rawPayload as Payload;
+const reportExport: TaskFactory<'report_export'> = ({ sql, blobs, logger }) => async (payload) => {
+  const { workspace_id: ws, report_id: reportId, export_ids: ids } = payload;
   const report = await findActiveReport(sql, ws, reportId);
   for (const e of await listExportsById(sql, ws, ids)) {
     if (e.status === 'ready') continue;

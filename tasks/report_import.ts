@@ -15,10 +15,6 @@ import { parseFile } from './report_import/parse-file.ts';
 import { summarize, type ParsedFile } from './report_import/summary.ts';
 import { readStream } from './report_import/zip.ts';
 
-interface Payload {
-  report_id: string;
-  workspace_id: string;
-}
 
 /** States a (re-)run may move the report out of; anything later was decided by a person. */
 const REIMPORTABLE = new Set(['importing', 'failed', 'draft', 'needs_review']);
@@ -41,8 +37,8 @@ function locationLabel(address: string | null): string | null {
  * database errors throw so graphile-worker retries. A re-run replaces revision 1, so it
  * converges on the same result.
  */
-const reportImport: TaskFactory = ({ sql, blobs, logger }) => async (rawPayload) => {
-  const { report_id: reportId, workspace_id: ws } = rawPayload as Payload;
+const reportImport: TaskFactory<'report_import'> = ({ sql, blobs, logger }) => async (payload) => {
+  const { report_id: reportId, workspace_id: ws } = payload;
   const report = await findActiveReport(sql, ws, reportId);
   if (!report || !REIMPORTABLE.has(report.status)) {
     logger.info({ report_id: reportId, status: report?.status }, 'report_import skipped');

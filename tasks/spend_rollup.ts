@@ -33,9 +33,8 @@ export async function runSpendRollup(sql: Sql, opts: { now?: Date; date?: string
 }
 
 /** Cron (nightly): materialises daily attribution totals; payload `{date?: "YYYY-MM-DD"}`. */
-const spendRollup: TaskFactory = ({ sql, logger }) => async (payload) => {
-  const date = (payload as { date?: unknown } | null)?.date;
-  const result = await runSpendRollup(sql, { date: typeof date === 'string' ? date : undefined });
+const spendRollup: TaskFactory<'spend_rollup'> = ({ sql, logger }) => async (payload) => {
+  const result = await runSpendRollup(sql, { date: payload.date });
   logger.info({ days: result.days.length, rows: result.rows }, 'spend rollup');
 };
 export default spendRollup;

@@ -9,10 +9,6 @@ import { fetchImage } from './visualization_generate/fetch-image.ts';
 import { inspectImage } from './visualization_generate/inspect-image.ts';
 import { promptFor, providerFor } from './visualization_generate/provider.ts';
 
-interface Payload {
-  workspace_id: string;
-  visualization_id: string;
-}
 
 async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -40,7 +36,7 @@ async function settle(sql: Sql, row: VisualizationRow, outcome:
  * billable attempt; infrastructure errors are retried by the queue until the last attempt,
  * which fails the row too, so no row stays processing.
  */
-const visualizationGenerate: TaskFactory = ({ sql, config, logger, blobs }) => {
+const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, config, logger, blobs }) => {
   // One libvips thread per image and no operation cache: the worker runs several jobs at once
   // and its memory, not its speed, is the limit.
   sharp.concurrency(1);
@@ -48,7 +44,7 @@ const visualizationGenerate: TaskFactory = ({ sql, config, logger, blobs }) => {
   const render = providerFor(config);
 
   return async (payload, helpers) => {
-    const { workspace_id: ws, visualization_id: id } = payload as Payload;
+    const { workspace_id: ws, visualization_id: id } = payload;
     const row = await findVisualization(sql, ws, id);
     // Settled already: a repeated or superseded job has nothing to do.
     if (row?.status !== 'processing') return;

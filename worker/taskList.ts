@@ -1,18 +1,27 @@
-import type { TaskList } from 'graphile-worker';
-import type { TaskDeps } from '../tasks/context.ts';
+import type { Task, TaskList } from 'graphile-worker';
+import type { TaskDeps, TaskFactory } from '../tasks/context.ts';
+import { JOB_PAYLOADS, type TaskName } from '../storage/jobPayloads.ts';
 import cleanup from '../tasks/cleanup.ts';
 import reportExport from '../tasks/report_export.ts';
 import reportImport from '../tasks/report_import.ts';
-import visualization_generate from '../tasks/visualization_generate.ts';
+import visualizationGenerate from '../tasks/visualization_generate.ts';
 import spendRollup from '../tasks/spend_rollup.ts';
+
+const FACTORIES: { [T in TaskName]: TaskFactory<T> } = {
+  cleanup,
+  report_import: reportImport,
+  report_export: reportExport,
+  visualization_generate: visualizationGenerate,
+  spend_rollup: spendRollup,
+};
+
+/** A task that parses its payload first: a job enqueued by hand with a wrong shape fails plainly. */
+function parsing<T extends TaskName>(name: T, deps: TaskDeps): Task {
+  const task = FACTORIES[name](deps);
+  return (payload, helpers) => task(JOB_PAYLOADS[name].parse(payload ?? {}) as never, helpers);
+}
 
 /** Task identifiers are the task modules' file names. */
 export function buildTaskList(deps: TaskDeps): TaskList {
-  return {
-    cleanup: cleanup(deps),
-    report_import: reportImport(deps),
-    report_export: reportExport(deps),
-    visualization_generate: visualization_generate(deps),
-    spend_rollup: spendRollup(deps),
-  };
+  return Object.fromEntries((Object.keys(FACTORIES) as TaskName[]).map((name) => [name, parsing(name, deps)]));
 }
