@@ -1,48 +1,19 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
-import { notFound, validation } from '../../core/errors.ts';
+import { fieldError, notFound } from '../../core/errors.ts';
+import { decodeKey, encodeKey } from '../attributionKeys.ts';
 import { AnalyticsQuery, AttributionMetrics, AttributionRange, AttributionRow, CampaignParams, MAX_RANGE_DAYS, SourceParams } from '../schemas/analytics.ts';
 import { attributionFigures, attributionValueExists, type AnalyticsScope, type AttributionFigures, type Dimension, type RowFigures } from '../../storage/analytics.ts';
 
 const TAG = 'Attribution';
 const DAY_MS = 86_400_000;
 
-/**
- * Row keys are URL-safe: letters, digits, '.', '_' and '-' stand for themselves, every other
- * UTF-8 byte is '~' and two hex digits; '~none' is the group of leads without a value and
- * '~empty' the empty string. So `google` → google, `Spring Sale` → Spring~20Sale.
- */
-export function encodeKey(value: string | null): string {
-  if (value === null) return '~none';
-  if (value === '') return '~empty';
-  let out = '';
-  for (const byte of Buffer.from(value, 'utf8')) {
-    const c = String.fromCharCode(byte);
-    out += /[A-Za-z0-9._-]/.test(c) ? c : `~${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
-}
-
-/** The value a key stands for; undefined unless encodeKey produces exactly this key. */
-export function decodeKey(key: string): string | null | undefined {
-  if (key === '~none') return null;
-  if (key === '~empty') return '';
-  if (!/^(?:[A-Za-z0-9._-]|~[0-9A-F]{2})+$/.test(key)) return undefined;
-  try {
-    const value = decodeURIComponent(key.replace(/~/g, '%'));
-    return encodeKey(value) === key ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function resolveRange(query: z.output<typeof AnalyticsQuery>) {
   const to = query.to ? new Date(query.to) : new Date();
   const from = query.from ? new Date(query.from) : new Date(to.getTime() - 30 * DAY_MS);
-  const issue = (path: string, message: string) => validation(`Invalid query field ${path}: ${message}`, { issues: [{ location: 'query', path, message }] });
-  if (from >= to) throw issue('from', 'must be before to');
-  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw issue('from', `range must not exceed ${MAX_RANGE_DAYS} days`);
+  if (from >= to) throw fieldError('query', 'from', 'must be before to');
+  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw fieldError('query', 'from', `range must not exceed ${MAX_RANGE_DAYS} days`);
   return { from, to, timezone: query.timezone };
 }
 
