@@ -19,10 +19,11 @@ const leadCount = async () =>
   (await t.sql`select count(*)::int as n from leads where workspace_id = ${tenant.workspaceId}`)[0]!.n as number;
 
 describe('Idempotency-Key', () => {
-  it('is required on IK endpoints (400 naming the header)', async () => {
+  it('is required on IK endpoints (400 naming the header and the rule)', async () => {
     const res = await post(tenant.key, { contact_name: 'No key' });
     expect(res.status).toBe(400);
-    expect(res.body.error.details.issues[0]).toMatchObject({ location: 'header' });
+    expect(res.body.error.message).toMatch(/^Invalid header field idempotency-key: Idempotency-Key is required on this write/);
+    expect(res.body.error.details.issues).toEqual([{ location: 'header', path: 'idempotency-key', message: expect.stringContaining('1 to 160 characters') }]);
   });
 
   it('rejects keys longer than 160 characters', async () => {
@@ -146,5 +147,28 @@ describe('Idempotency-Key', () => {
     const task = cleanup({ sql: t.sql, config: t.config, logger: createLogger('silent'), blobs: undefined as never });
     await task({}, undefined as never);
     expect(await t.sql`select 1 from idempotency_records where key = 'ttl-1'`).toHaveLength(0);
+  });
+});
+
+describe('an answer larger than IDEMPOTENCY_MAX_KEPT_BYTES', () => {
+  let small: TestContext;
+  beforeAll(async () => {
+    small = await createTestContext({ IDEMPOTENCY_MAX_KEPT_BYTES: '2000' });
+  });
+  afterAll(() => small.close());
+
+  it('is not kept: the key still guards the write, and a replay answers 409 pointing at the resource', async () => {
+    const owner = await small.tenant();
+    const body = { contact_name: 'Big answer', custom_fields: { notes: 'n'.repeat(3000) } };
+    const headers = { 'idempotency-key': 'big-1' };
+    const first = await small.request('POST', '/api/v1/leads', { key: owner.key, body, headers });
+    expect(first.status).toBe(201);
+    const [record] = await small.sql`select state, response_status, response_body from idempotency_records where key = 'big-1'`;
+    expect(record).toEqual({ state: 'done', response_status: 201, response_body: null });
+    const again = await small.request('POST', '/api/v1/leads', { key: owner.key, body, headers });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toMatch(/too large to keep/);
+    const [{ n }] = await small.sql`select count(*)::int as n from leads where workspace_id = ${owner.workspaceId}`;
+    expect(n).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { conflict } from '../../core/errors.ts';
+import { conflict, fieldError } from '../../core/errors.ts';
 import {
   claimIdempotencyKey,
   findIdempotencyRecord,
@@ -14,18 +14,12 @@ import {
 import type { Ctx } from '../context.ts';
 import { pipelinedTransaction } from '../../storage/db.ts';
 import type { RouteDef } from '../route.ts';
-import { canonicalJson, parseInput } from '../validation.ts';
+import { canonicalJson } from '../validation.ts';
 
 export const IdempotencyKeyHeader = z
   .string({ error: 'Idempotency-Key is required on this write: send a unique value (1 to 160 characters, e.g. a UUID) per operation' })
   .min(1, 'Idempotency-Key must not be empty')
   .max(160, 'Idempotency-Key must be at most 160 characters');
-
-/**
- * Answers larger than this are not kept whole: the record still guards the key (a repeat does not
- * write twice) but a replay answers 409, pointing at the resource, instead of the bytes.
- */
-export const MAX_KEPT_RESPONSE_BYTES = 256 * 1024;
 
 /**
  * How a route's writes meet its Idempotency-Key; each route declares exactly one.
@@ -45,7 +39,9 @@ export type IdempotencyOutcome = 'ran' | 'replayed';
 
 /** The request's Idempotency-Key, checked before its body is read: a write without one is refused unread. */
 export function idempotencyKey(ctx: Ctx): string {
-  return parseInput(IdempotencyKeyHeader, ctx.get('Idempotency-Key') || undefined, 'header');
+  const parsed = IdempotencyKeyHeader.safeParse(ctx.get('Idempotency-Key') || undefined);
+  if (!parsed.success) throw fieldError('header', 'idempotency-key', parsed.error.issues[0]!.message);
+  return parsed.data;
 }
 
 /** One request under its Idempotency-Key: what each mode needs to gate, keep and replay. */
@@ -142,7 +138,9 @@ export function withIdempotency(ctx: Ctx, route: RouteDef, key: string, identity
     const text = typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
     ctx.type = 'application/json';
     ctx.body = text;
-    const body = Buffer.byteLength(text) <= MAX_KEPT_RESPONSE_BYTES ? text : null;
+    // A larger answer is not kept whole: the record still guards the key (a repeat does not write
+    // twice), but a replay answers 409, pointing at the resource, instead of the bytes.
+    const body = Buffer.byteLength(text) <= ctx.deps.config.IDEMPOTENCY_MAX_KEPT_BYTES ? text : null;
     return { apiKeyId, key, fingerprint, ttlHours, status: ctx.status, body, contentType: 'application/json' };
   };
 
