@@ -8,6 +8,8 @@ import { PageViewIngest } from '../storage/pageViews.ts';
 import type { AppDeps, Ctx, Next } from './context.ts';
 import { requestId } from './middleware/requestId.ts';
 import { errorEnvelope } from './middleware/errors.ts';
+import { responseHeaders } from './middleware/responseHeaders.ts';
+import { rejectMalformedPath } from './middleware/malformedPath.ts';
 import { accessLog } from './middleware/accessLog.ts';
 import { KeyCache } from './middleware/auth.ts';
 import { buildRouter } from './router.ts';
@@ -43,8 +45,10 @@ export async function createApp(input: { config: Config; logger: Logger; sql: Sq
   const inFlight = new InFlight();
   app.use(inFlight.middleware as never);
   app.use(requestId as never);
+  app.use(responseHeaders as never);
   app.use(accessLog as never);
   app.use(errorEnvelope as never);
+  app.use(rejectMalformedPath as never);
   app.use(async (ctx: Ctx, next: Next) => {
     ctx.state.db = deps.sql;
     await next();
