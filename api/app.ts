@@ -18,9 +18,11 @@ import { allRoutes } from './routes/index.ts';
 import { createBlobStore } from '../storage/blobs.ts';
 import { serveLocalFile } from './routes/files.ts';
 import { InFlight } from './inFlight.ts';
+import { loadTimezoneNames } from '../storage/timezones.ts';
 
 export async function createApp(input: { config: Config; logger: Logger; sql: Sql }): Promise<{ app: Koa<any, any>; inFlight: InFlight }> {
   const storageSecret = await storageSigningSecret(input.sql, input.config.STORAGE_SIGNING_SECRET);
+  await loadTimezoneNames(input.sql);
   const deps: AppDeps = {
     ...input,
     rateLimits: new RateLimitCounter(input.sql),
