@@ -17,6 +17,7 @@ import { buildOpenApi } from './openapi.ts';
 import { allRoutes } from './routes/index.ts';
 import { createBlobStore } from '../storage/blobs.ts';
 import { serveLocalFile } from './routes/files.ts';
+import { serveSharedImage } from './routes/shareLinks.ts';
 import { InFlight } from './inFlight.ts';
 import { loadTimezoneNames } from '../storage/timezones.ts';
 
@@ -56,6 +57,7 @@ export async function createApp(input: { config: Config; logger: Logger; sql: Sq
     await next();
   });
   router.get('/files/*key', serveLocalFile as never);
+  router.get('/api/v1/share-links/:token/images/:image', serveSharedImage as never);
   app.use(router.routes());
   return { app, inFlight };
 }
