@@ -8,6 +8,8 @@ import { PageViewIngest } from '../storage/pageViews.ts';
 import type { AppDeps, Ctx, Next } from './context.ts';
 import { requestId } from './middleware/requestId.ts';
 import { errorEnvelope } from './middleware/errors.ts';
+import { responseHeaders } from './middleware/responseHeaders.ts';
+import { rejectMalformedPath } from './middleware/malformedPath.ts';
 import { accessLog } from './middleware/accessLog.ts';
 import { KeyCache } from './middleware/auth.ts';
 import { buildRouter } from './router.ts';
@@ -15,11 +17,14 @@ import { buildOpenApi } from './openapi.ts';
 import { allRoutes } from './routes/index.ts';
 import { createBlobStore } from '../storage/blobs.ts';
 import { serveLocalFile } from './routes/files.ts';
+import { serveSharedImage } from './routes/shareLinks.ts';
 import { InFlight } from './inFlight.ts';
 import { ExpensiveRequests } from './expensiveRequests.ts';
+import { loadTimezoneNames } from '../storage/timezones.ts';
 
 export async function createApp(input: { config: Config; logger: Logger; sql: Sql }): Promise<{ app: Koa<any, any>; inFlight: InFlight }> {
   const storageSecret = await storageSigningSecret(input.sql, input.config.STORAGE_SIGNING_SECRET);
+  await loadTimezoneNames(input.sql);
   const deps: AppDeps = {
     ...input,
     rateLimits: new RateLimitCounter(input.sql),
@@ -45,13 +50,16 @@ export async function createApp(input: { config: Config; logger: Logger; sql: Sq
   const inFlight = new InFlight();
   app.use(inFlight.middleware as never);
   app.use(requestId as never);
+  app.use(responseHeaders as never);
   app.use(accessLog as never);
   app.use(errorEnvelope as never);
+  app.use(rejectMalformedPath as never);
   app.use(async (ctx: Ctx, next: Next) => {
     ctx.state.db = deps.sql;
     await next();
   });
   router.get('/files/*key', serveLocalFile as never);
+  router.get('/api/v1/share-links/:token/images/:image', serveSharedImage as never);
   app.use(router.routes());
   return { app, inFlight };
 }

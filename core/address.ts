@@ -11,6 +11,16 @@ const CANADIAN_PROVINCES = /,\s*(AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\b|\b(on
 const FOREIGN_COUNTRIES =
   /\b(canada|mexico|méxico|united kingdom|uk|u\.k\.|england|scotland|wales|northern ireland|ireland|great britain|australia|new zealand|germany|deutschland|france|spain|españa|italy|italia|portugal|netherlands|belgium|switzerland|austria|sweden|norway|denmark|finland|poland|india|china|japan|brazil|brasil|argentina|colombia|chile|peru|philippines|south africa|nigeria|israel|russia|ukraine|turkey|egypt|pakistan|bangladesh|vietnam|thailand|indonesia|malaysia|singapore|korea)\s*\.?$/i;
 const STATE_ZIP = /\b([A-Z]{2})\.?,?\s+(\d{5})(-\d{4})?\b/;
+/**
+ * A US secondary unit (USPS designators, long forms and `#`) with the unit it names: "Unit B2",
+ * "Apt 4C", "Ste 200", "#3F", "Bldg A1". Unit names look like postcode halves ("Unit B2 2nd
+ * Floor" reads as the UK postcode "B2 2ND"), so they are taken out before postcodes are sought.
+ */
+const US_UNIT =
+  /(?:\b(?:apartment|apt|building|bldg|department|dept|floor|fl|hangar|hngr|lot|office|ofc|pier|room|rm|slip|space|spc|stop|suite|ste|trailer|trlr|unit)\b\.?|#)[ \t]?#?[ \t]?[A-Z0-9][A-Z0-9-]{0,7}\b/gi;
+
+/** Longer input is refused before any pattern runs, so no match costs more than this bounds. */
+export const MAX_ADDRESS_LENGTH = 500;
 
 export type AddressVerdict = { ok: true } | { ok: false; reason: string };
 
@@ -20,14 +30,16 @@ export type AddressVerdict = { ok: true } | { ok: false; reason: string };
  * it is not clearly foreign.
  */
 export function checkUsAddress(address: string): AddressVerdict {
+  if (address.length > MAX_ADDRESS_LENGTH) return { ok: false, reason: `address is longer than ${MAX_ADDRESS_LENGTH} characters` };
   const a = address.trim();
   if (!a) return { ok: true };
   if (EXPLICIT_US.test(a)) return { ok: true };
   const stateZip = STATE_ZIP.exec(a.toUpperCase());
   if (stateZip && US_STATES.has(stateZip[1]!)) return { ok: true };
   if (FOREIGN_COUNTRIES.test(a)) return { ok: false, reason: 'address names a country other than the United States' };
-  if (CANADIAN_POSTAL.test(a)) return { ok: false, reason: 'address has a Canadian postal code' };
+  const withoutUnits = a.replace(US_UNIT, ' ');
+  if (CANADIAN_POSTAL.test(withoutUnits)) return { ok: false, reason: 'address has a Canadian postal code' };
   if (CANADIAN_PROVINCES.test(a) && !US_STATE_NAMES.test(a)) return { ok: false, reason: 'address is in a Canadian province' };
-  if (UK_POSTCODE.test(a) && !/\b\d{5}\b/.test(a)) return { ok: false, reason: 'address has a UK postcode' };
+  if (UK_POSTCODE.test(withoutUnits) && !/\b\d{5}\b/.test(a)) return { ok: false, reason: 'address has a UK postcode' };
   return { ok: true };
 }

@@ -157,8 +157,15 @@ describe('GET /api/v1/lead-sources', () => {
     expect(google.metrics.trend.points).toHaveLength(10);
   });
 
+  it("matches timezone names case-insensitively, as PostgreSQL does, and answers with PostgreSQL's spelling", async () => {
+    const res = await get(`/api/v1/lead-sources?from=2026-01-01T08:00:00Z&to=2026-01-11T08:00:00Z&timezone=america/los_angeles`);
+    expect(res.status).toBe(200);
+    expect(res.body.range.timezone).toBe('America/Los_Angeles');
+  });
+
   it.each([
     ['an unknown timezone', 'timezone=Mars/Olympus', 'timezone'],
+    ['a timezone Node knows and PostgreSQL does not', 'timezone=US/Pacific-New', 'timezone'],
     ['a timezone over 100 characters', `timezone=${'A'.repeat(101)}`, 'timezone'],
     ['from equal to to', 'from=2026-01-01T00:00:00Z&to=2026-01-01T00:00:00Z', 'from'],
     ['from after to', 'from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z', 'from'],

@@ -105,6 +105,19 @@ describe('lead conversions', () => {
     expect((await t.request('GET', `/api/v1/leads/${lead.id}/conversions`, { key: other.key })).status).toBe(404);
     expect(await t.sql`select 1 from conversions where lead_id = ${lead.id}`).toHaveLength(0);
   });
+
+  it.each(['javascript:alert(document.cookie)', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==', 'ftp://roofs.example.com/thanks'])(
+    'refuses the conversion_url %s with 400: only http and https URLs',
+    async (conversion_url) => {
+      const lead = await newLead();
+      const res = await convert(lead.id, { external_event_id: `evt-url-${conversion_url.length}`, conversion_url });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_ERROR');
+      expect(res.body.error.details.issues).toEqual([{ location: 'body', path: 'conversion_url', message: 'must be an http:// or https:// URL' }]);
+      await expectMatchesSpec(t, 'POST', '/api/v1/leads/{lead_id}/conversions', res);
+      expect(await t.sql`select 1 from conversions where lead_id = ${lead.id}`).toHaveLength(0);
+    },
+  );
 });
 
 describe('GET /api/v1/leads/{lead_id}/roof', () => {

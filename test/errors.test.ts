@@ -27,6 +27,17 @@ describe('the ErrorResponse envelope', () => {
     expect(res.body).toEqual(envelope('NOT_FOUND'));
   });
 
+  it.each([
+    ['a signed file URL', '/files/%E0%A4%A?expires=9999999999&sig=x', undefined],
+    ['a lead id', '/api/v1/leads/%E0%A4%A', 'key'],
+    ['a share-link token', '/api/v1/share-links/abcdefghij%E0%A4%A', undefined],
+    ['an unknown route', '/%ZZ', undefined],
+  ])('answers a malformed percent-escape in %s with 400 VALIDATION_ERROR, not a 500', async (_, path, auth) => {
+    const res = await t.request('GET', path, auth ? { key: tenant.key } : {});
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { ...envelope('VALIDATION_ERROR').error, details: { issues: [{ location: 'path', path: '', message: expect.stringMatching(/malformed percent-escape/) }] } } });
+  });
+
   it('answers malformed JSON with 400 VALIDATION_ERROR and writes nothing', async () => {
     const res = await t.request('POST', '/api/v1/leads', {
       key: tenant.key,

@@ -123,6 +123,7 @@ describe('POST /api/v1/leads', () => {
     ['an unknown field', { favourite_color: 'red' }, 'favourite_color'],
     ['an unknown attribution field', { attribution: { source: 'g', gclid: 'x' } }, 'attribution'],
     ['a non-URI conversion_url', { attribution: { conversion_url: 'not a url' } }, 'attribution.conversion_url'],
+    ['a javascript: conversion_url', { attribution: { conversion_url: 'javascript:alert(1)' } }, 'attribution.conversion_url'],
     ['a nested object in form_data', { form_data: { nested: { a: 1 } } }, 'form_data.nested'],
     ['a bad follow_up_date', { follow_up_date: 'tomorrow' }, 'follow_up_date'],
     ['an unknown stage', { status_stage_id: 'stage_nope' }, 'status_stage_id'],

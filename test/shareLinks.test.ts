@@ -3,6 +3,7 @@ import { createTestContext, type TestContext, type Tenant } from './harness.ts';
 import { expectMatchesSpec } from './openapi.ts';
 import { createVisualization, download, generate, newKey, startImageHost, type ImageHost } from './visualizations.fixtures.ts';
 import { shareLinkCommands } from '../cli/commands/shareLink.ts';
+import { workspaceCommands } from '../cli/commands/workspace.ts';
 
 let t: TestContext;
 let host: ImageHost;
@@ -92,7 +93,7 @@ describe('POST /api/v1/share-links', () => {
 });
 
 describe('GET /api/v1/share-links/{token}', () => {
-  it('shows project-safe fields and loadable images to anyone holding the token, without a key', async () => {
+  it('shows project-safe fields, and image URLs that name only the token, to anyone holding it without a key', async () => {
     const link = (await create({ visualization_id: completedId })).body.share_link;
     const res = await read(link.token);
     expect(res.status).toBe(200);
@@ -113,23 +114,72 @@ describe('GET /api/v1/share-links/{token}', () => {
         },
       },
     });
-    // Image URLs are signed storage URLs (their path names the storage prefix); no field else
-    // carries anything about the workspace, its session or its lead.
-    const { original_image_url, generated_image_url, ...fields } = res.body.share_link.visualization;
-    expect(JSON.stringify(fields)).not.toContain(tenant.workspaceId);
+    const { original_image_url, generated_image_url } = res.body.share_link.visualization;
+    expect(original_image_url).toBe(`${t.baseUrl}/api/v1/share-links/${link.token}/images/original`);
+    expect(generated_image_url).toBe(`${t.baseUrl}/api/v1/share-links/${link.token}/images/generated`);
+    // Nothing in the answer names the workspace, its key, its storage or its session and lead.
+    for (const secret of [tenant.workspaceId, tenant.keyId, '/files/', `visualizations/${completedId}`]) expect(res.text).not.toContain(secret);
     expect(res.text).not.toMatch(/session_id|lead_id|processing_error/);
-    expect((await download(t, res.body.share_link.visualization.generated_image_url)).type).toBe('image/jpeg');
     expect(res.headers.get('x-ratelimit-limit')).toBe('1000');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('serves both images through the token alone, as the stored bytes, inline and never cached', async () => {
+    const link = (await create({ visualization_id: completedId })).body.share_link;
+    const shared = (await read(link.token)).body.share_link.visualization;
+    const own = (await t.request('GET', `/api/v1/visualizations/${completedId}`, { key: tenant.key })).body.visualization;
+    for (const field of ['original_image_url', 'generated_image_url'] as const) {
+      const res = await fetch(shared[field]);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/jpeg');
+      expect(res.headers.get('content-disposition')).toBeNull();
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(Buffer.from(await res.arrayBuffer()).equals((await download(t, own[field])).bytes)).toBe(true);
+    }
+  });
+
+  it('answers 404 for an image that is neither original nor generated, or of an unknown token', async () => {
+    const link = (await create({ visualization_id: completedId })).body.share_link;
+    for (const path of [`${link.token}/images/mask`, `${link.token}/images/__proto__`, `${'C'.repeat(43)}/images/original`, 'short/images/original']) {
+      const res = await t.request('GET', `/api/v1/share-links/${path}`);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('answers 404 for the link and its images while the workspace is inactive, and works again once reactivated', async () => {
+    const ws = await t.tenant();
+    const created = await createVisualization(t, ws, { session_id: 'share-inactive', original_image_url: host.url('/house.jpg') });
+    expect((await generate(t, ws, created.id)).body.visualization.status).toBe('completed');
+    const link = (await create({ visualization_id: created.id }, ws.key)).body.share_link;
+    const imageUrl = (await read(link.token)).body.share_link.visualization.generated_image_url;
+    await workspaceCommands['workspace deactivate'](t.sql, { positionals: [ws.workspaceId], flags: {} });
+    const res = await read(link.token);
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+    await expectMatchesSpec(t, 'GET', '/api/v1/share-links/{token}', res);
+    expect((await fetch(imageUrl)).status).toBe(404);
+    await workspaceCommands['workspace activate'](t.sql, { positionals: [ws.workspaceId], flags: {} });
+    expect((await read(link.token)).status).toBe(200);
+    expect((await fetch(imageUrl)).status).toBe(200);
   });
 
   it('answers 410 CONFLICT once revoked with admin share-link revoke', async () => {
     const link = (await create({ visualization_id: completedId })).body.share_link;
+    const imageUrl = `${t.baseUrl}/api/v1/share-links/${link.token}/images/original`;
+    expect((await fetch(imageUrl)).status).toBe(200);
     const revoked = await shareLinkCommands['share-link revoke'](t.sql, { positionals: [link.token], flags: {} });
     expect(revoked.revoked_at).toBeInstanceOf(Date);
     const res = await read(link.token);
     expect(res.status).toBe(410);
     expect(res.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/revoked/) });
     await expectMatchesSpec(t, 'GET', '/api/v1/share-links/{token}', res);
+    const image = await fetch(imageUrl);
+    expect(image.status).toBe(410);
+    expect(image.headers.get('cache-control')).toBe('no-store');
   });
 
   it('answers 410 once expired', async () => {

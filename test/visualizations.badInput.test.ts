@@ -39,6 +39,10 @@ describe('visualization_generate with bad input', () => {
     await expectFailedCleanly(t, host.url('/not-image.png'), /not a readable image/);
   });
 
+  it.each(['/drawing.svg', '/disguised.jpg'])('fails the row for a scripted SVG (%s), whatever its content type says', async (path) => {
+    await expectFailedCleanly(t, host.url(path), /^Original image is not a readable image: only JPEG, PNG, WebP or AVIF files are accepted/);
+  });
+
   it('refuses a 20,000 × 20,000 PNG decompression bomb before decoding it', async () => {
     await expectFailedCleanly(t, host.url('/bomb.png'), /20000×20000 pixels; at most 100 megapixels/);
   });

@@ -11,6 +11,8 @@ import { listCatalog } from '../storage/catalog.ts';
 
 export const HOUSE_JPG = readFileSync(new URL('./fixtures/visualizer/house.jpg', import.meta.url));
 export const ROOF_MASK_PNG = readFileSync(new URL('./fixtures/visualizer/roof-mask.png', import.meta.url));
+/** An image that runs script when a browser opens it from the origin serving it. */
+export const SCRIPTED_SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.domain)</script></svg>');
 
 function crc32(buf: Buffer): number {
   let c = ~0;
@@ -57,7 +59,8 @@ export interface ImageHost {
 
 /**
  * The partner's image host: /house.jpg, /not-image.png (text sent as image/png), /page.html,
- * /bomb.png, /big.jpg (11 MB), /slow.jpg (never answers), /redirect.jpg (302 to /house.jpg).
+ * /bomb.png, /big.jpg (11 MB), /slow.jpg (never answers), /redirect.jpg (302 to /house.jpg),
+ * /drawing.svg (a scripted SVG as image/svg+xml) and /disguised.jpg (the same SVG as image/jpeg).
  */
 export async function startImageHost(): Promise<ImageHost> {
   const bomb = await decompressionBombPng();
@@ -71,6 +74,8 @@ export async function startImageHost(): Promise<ImageHost> {
     '/big.jpg': (res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.alloc(11 * 1024 * 1024, 7)),
     '/slow.jpg': (res) => void pending.push(res),
     '/redirect.jpg': (res) => res.writeHead(302, { location: '/house.jpg' }).end(),
+    '/drawing.svg': (res) => res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(SCRIPTED_SVG),
+    '/disguised.jpg': (res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(SCRIPTED_SVG),
   };
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     hits.set(req.url!, (hits.get(req.url!) ?? 0) + 1);

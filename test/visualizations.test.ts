@@ -4,6 +4,7 @@ import { createTestContext, type TestContext, type Tenant } from './harness.ts';
 import { expectMatchesSpec } from './openapi.ts';
 import {
   HOUSE_JPG,
+  SCRIPTED_SVG,
   catalogOf,
   createVisualization,
   download,
@@ -81,6 +82,35 @@ describe('POST /api/v1/visualizations', () => {
     expect(file.status).toBe(200);
     expect(file.type).toBe('image/jpeg');
     expect(file.bytes.equals(HOUSE_JPG)).toBe(true);
+  });
+
+  it.each([
+    ['a scripted SVG', 'image/svg+xml', () => SCRIPTED_SVG],
+    ['a scripted SVG declared as PNG', 'image/png', () => SCRIPTED_SVG],
+    ['an HTML page declared as JPEG', 'image/jpeg', () => Buffer.from('<!doctype html><script>alert(document.domain)</script>')],
+    ['a GIF', 'image/gif', () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).gif().toBuffer()],
+  ])('refuses %s data URL with 400 naming original_image_url, judging by the bytes', async (_, declared, bytes) => {
+    const res = await post(VIS, { session_id: 'sess-svg', original_image_url: `data:${declared};base64,${(await bytes()).toString('base64')}` });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(res.body.error.details.issues).toEqual([
+      { location: 'body', path: 'original_image_url', message: 'must be a JPEG, PNG, WebP or AVIF image (judged by its bytes, not the declared type)' },
+    ]);
+    await expectMatchesSpec(t, 'POST', VIS, res);
+    expect(await t.sql`select 1 from visualizations where session_id = 'sess-svg'`).toHaveLength(0);
+  });
+
+  it.each([
+    ['a PNG declared as GIF', 'image/gif', 'image/png', () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer()],
+    ['an AVIF', 'image/avif', 'image/avif', () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).avif().toBuffer()],
+    ['a WebP declared as JPEG', 'image/jpeg', 'image/webp', () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).webp().toBuffer()],
+  ])('stores %s under the type its bytes say (%s → %s)', async (_, declared, actual, bytes) => {
+    const image = await bytes();
+    const res = await post(VIS, { session_id: 'sess-sniffed', original_image_url: `data:${declared};base64,${image.toString('base64')}` });
+    expect(res.status).toBe(201);
+    const file = await download(t, res.body.visualization.original_image_url);
+    expect(file.type).toBe(actual);
+    expect(file.bytes.equals(image)).toBe(true);
   });
 
   it('takes over an Idempotency-Key whose generate claim was left running by a dead process', async () => {

@@ -1,6 +1,7 @@
 import { ApiError } from '../../core/errors.ts';
 import { LocalBlobStore, verifyLocal } from '../../storage/blobs.ts';
 import type { Ctx } from '../context.ts';
+import { sendStoredFile } from '../fileResponse.ts';
 
 /**
  * Serves objects of the local blob store to holders of a signed URL (the `local` driver's
@@ -20,9 +21,11 @@ export async function serveLocalFile(ctx: Ctx) {
   } catch {
     throw new ApiError(404, 'NOT_FOUND', 'File not found');
   }
-  ctx.type = q.get('type') || 'application/octet-stream';
   const name = q.get('name');
-  if (name) ctx.set('Content-Disposition', `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
   ctx.set('Cache-Control', 'private, max-age=300');
-  ctx.body = stream;
+  sendStoredFile(ctx, stream, {
+    contentType: q.get('type') || 'application/octet-stream',
+    fileName: name || key.slice(key.lastIndexOf('/') + 1),
+    download: Boolean(name),
+  });
 }

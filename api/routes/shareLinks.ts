@@ -1,17 +1,73 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
-import { workspaceId } from '../context.ts';
+import { workspaceId, type Ctx } from '../context.ts';
 import { countHit } from '../middleware/rateLimit.ts';
+import { sendStoredFile } from '../fileResponse.ts';
 import { idParam } from '../schemas/common.ts';
 import { PublicShareLink, ShareLink, ShareLinkCreate } from '../schemas/visualizations.ts';
 import { ApiError, conflict, notFound } from '../../core/errors.ts';
 import { randomToken } from '../../core/ids.ts';
 import { findShareLinkByToken, insertShareLink } from '../../storage/shareLinks.ts';
-import { findVisualization } from '../../storage/visualizations.ts';
-import { toVisualizationResponse } from './visualizations.ts';
+import { findVisualization, type VisualizationRow } from '../../storage/visualizations.ts';
 
 const notCompleted = (status: string) =>
   conflict('Only a completed visualization can be shared', { status });
+
+const TOKEN_LENGTH = { min: 10, max: 128 };
+
+/**
+ * What every public read of a link checks, in this order: the per-address limit, the link (its
+ * workspace active), revocation, expiry, and a visualization still completed.
+ */
+async function openSharedVisualization(ctx: Ctx, token: string): Promise<{ expires_at: Date; row: VisualizationRow }> {
+  const { sql, config } = ctx.deps;
+  await countHit(ctx, `share:${ctx.ip}`, config.SHARE_LINK_LIMIT_PER_MINUTE);
+  const link = await findShareLinkByToken(sql, token);
+  if (!link) throw notFound('Share link');
+  if (link.revoked_at) throw new ApiError(410, 'CONFLICT', 'Share link was revoked');
+  if (link.expires_at.getTime() <= Date.now()) throw new ApiError(410, 'CONFLICT', 'Share link has expired');
+  const row = await findVisualization(sql, link.workspace_id, link.visualization_id);
+  if (!row) throw notFound('Share link');
+  if (row.status !== 'completed') throw notCompleted(row.status);
+  return { expires_at: link.expires_at, row };
+}
+
+const SHARED_IMAGES = {
+  original: (row: VisualizationRow) => ({ key: row.original_image_key, type: row.original_image_type }),
+  generated: (row: VisualizationRow) => ({ key: row.generated_image_key, type: row.generated_image_type }),
+};
+type SharedImage = keyof typeof SHARED_IMAGES;
+
+/**
+ * A shared image's public URL names only the token: signed storage URLs carry the object key,
+ * and with it the workspace id, to anyone the link is passed on to.
+ */
+function sharedImageUrl(ctx: Ctx, token: string, row: VisualizationRow, image: SharedImage): string | null {
+  if (!SHARED_IMAGES[image](row).key) return null;
+  return `${ctx.deps.config.PUBLIC_BASE_URL}/api/v1/share-links/${encodeURIComponent(token)}/images/${image}`;
+}
+
+/**
+ * GET /api/v1/share-links/{token}/images/{original|generated}: the bytes of a shared image,
+ * under the same checks as the link itself. Not an operation of the contract (like /files), so
+ * it is mounted beside the router and anything it cannot find is 404.
+ */
+export async function serveSharedImage(ctx: Ctx) {
+  const { token, image } = ctx.params as { token: string; image: string };
+  if (token.length < TOKEN_LENGTH.min || token.length > TOKEN_LENGTH.max || !Object.hasOwn(SHARED_IMAGES, image)) {
+    throw notFound('Shared image');
+  }
+  const { row } = await openSharedVisualization(ctx, token);
+  const stored = SHARED_IMAGES[image as SharedImage](row);
+  if (!stored.key) throw notFound('Shared image');
+  let stream;
+  try {
+    stream = await ctx.deps.blobs.get(stored.key);
+  } catch {
+    throw notFound('Shared image');
+  }
+  sendStoredFile(ctx, stream, { contentType: stored.type ?? 'application/octet-stream', fileName: image });
+}
 
 export const shareLinkRoutes = [
   defineRoute({
@@ -58,33 +114,24 @@ export const shareLinkRoutes = [
     tag: 'Visualizer',
     auth: 'none',
     scopes: [],
-    params: z.object({ token: idParam(128, 10) }),
+    params: z.object({ token: idParam(TOKEN_LENGTH.max, TOKEN_LENGTH.min) }),
     responses: { 200: { description: 'The shared visualization: catalog choice and image URLs only', schema: z.object({ share_link: PublicShareLink }).strict() } },
     errors: [400, 404, 409, 410, 429, 500],
     handler: async (ctx, { params }) => {
-      const { sql, config, blobs } = ctx.deps;
-      await countHit(ctx, `share:${ctx.ip}`, config.SHARE_LINK_LIMIT_PER_MINUTE);
-      const link = await findShareLinkByToken(sql, params.token);
-      if (!link) throw notFound('Share link');
-      if (link.revoked_at) throw new ApiError(410, 'CONFLICT', 'Share link was revoked');
-      if (link.expires_at.getTime() <= Date.now()) throw new ApiError(410, 'CONFLICT', 'Share link has expired');
-      const row = await findVisualization(sql, link.workspace_id, link.visualization_id);
-      if (!row) throw notFound('Share link');
-      if (row.status !== 'completed') throw notCompleted(row.status);
-      const v = await toVisualizationResponse(blobs, row);
+      const { expires_at, row } = await openSharedVisualization(ctx, params.token);
       ctx.body = {
         share_link: {
-          token: link.token,
-          expires_at: link.expires_at,
+          token: params.token,
+          expires_at,
           visualization: {
-            id: v.id,
-            status: v.status,
-            material: v.material,
-            color: v.color,
-            shape: v.shape,
-            original_image_url: v.original_image_url,
-            generated_image_url: v.generated_image_url,
-            completed_at: v.completed_at,
+            id: row.id,
+            status: row.status,
+            material: row.material,
+            color: row.color,
+            shape: row.shape,
+            original_image_url: sharedImageUrl(ctx, params.token, row, 'original'),
+            generated_image_url: sharedImageUrl(ctx, params.token, row, 'generated'),
+            completed_at: row.completed_at,
           },
         },
       };

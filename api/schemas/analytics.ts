@@ -1,23 +1,20 @@
 import { z } from 'zod';
 import { DateTime } from './common.ts';
+import { canonicalTimezone } from '../../storage/timezones.ts';
 
 export const MAX_RANGE_DAYS = 3660;
 
+/** The one rule for time zone parameters: a zone PostgreSQL knows, answered in its spelling. */
 const Timezone = z
   .string()
   .min(1)
   .max(100)
-  .refine(
-    (tz) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'must be an IANA time zone name' },
-  );
+  .transform((tz, ctx) => {
+    const name = canonicalTimezone(tz);
+    if (name) return name;
+    ctx.addIssue({ code: 'custom', message: 'must be an IANA time zone name known to the database (e.g. America/New_York)' });
+    return z.NEVER;
+  });
 
 export const AnalyticsQuery = z
   .object({

@@ -27,6 +27,12 @@ export const DateTime = z.iso.datetime({ offset: true }).refine((s) => {
   return year >= 1 && year <= 9999;
 }, 'must fall between 0001-01-01 and 9999-12-31 UTC');
 
+/**
+ * Every URL field of the contract: http and https only. Other schemes (javascript:, data:,
+ * file:) would be stored and handed back to dashboards that render them as links.
+ */
+export const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
 const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const JsonRecord = z
   .record(z.string(), z.union([Scalar, z.array(Scalar)]))
@@ -38,7 +44,7 @@ export const Attribution = z
     medium: z.string().nullable(),
     campaign: z.string().nullable(),
     content: z.string().nullable(),
-    conversion_url: z.url().nullable(),
+    conversion_url: HttpUrl.nullable(),
   })
   .strict()
   .meta({ id: 'Attribution' });

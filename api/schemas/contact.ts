@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeUsPhone } from '../../core/phone.ts';
-import { checkUsAddress } from '../../core/address.ts';
+import { checkUsAddress, MAX_ADDRESS_LENGTH } from '../../core/address.ts';
 
 /** US-only phone, answered as its 10 stored digits; shared by leads, conversions and form events. */
 export const UsPhone = z
@@ -19,7 +19,7 @@ export const UsPhone = z
 /** The spec's address rule: empty, explicitly US, or US state + ZIP; clearly foreign is rejected. */
 export const UsAddress = z
   .string()
-  .max(500)
+  .max(MAX_ADDRESS_LENGTH)
   .superRefine((value, ctx) => {
     const verdict = checkUsAddress(value);
     if (!verdict.ok) ctx.addIssue({ code: 'custom', message: `must be a US address: ${verdict.reason}` });

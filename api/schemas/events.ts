@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { DateTime, JsonRecord } from './common.ts';
+import { DateTime, HttpUrl, JsonRecord } from './common.ts';
 import { Email, UsAddress, UsPhone } from './contact.ts';
 
 const common = {
   external_event_id: z.string().min(1).max(200),
   session_id: z.string().min(1).max(500),
-  page_url: z.url().nullable().optional(),
-  referrer_url: z.url().nullable().optional(),
+  page_url: HttpUrl.nullable().optional(),
+  referrer_url: HttpUrl.nullable().optional(),
   user_agent: z.string().max(512).nullable().optional(),
   occurred_at: DateTime.optional().describe('When it happened; defaults to the time it was received'),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Attribution, AttributionOverrides, DateTime, JsonRecord } from './common.ts';
+import { Attribution, AttributionOverrides, DateTime, HttpUrl, JsonRecord } from './common.ts';
 import { Email, UsAddress, UsPhone } from './contact.ts';
 import { paginationQuery } from '../pagination.ts';
 
@@ -132,7 +132,7 @@ export const ConversionWrite = z
     external_event_id: z.string().min(1).max(200),
     session_id: z.string().max(500).nullable().optional(),
     visualization_id: z.string().max(200).nullable().optional(),
-    conversion_url: z.url().nullable().optional(),
+    conversion_url: HttpUrl.nullable().optional(),
     contact_name: z.string().max(200).nullable().optional(),
     contact_email: Email.nullable().optional(),
     contact_phone: UsPhone.nullable().optional(),

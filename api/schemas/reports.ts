@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, idParam } from './common.ts';
+import { DateTime, HttpUrl, idParam } from './common.ts';
 import { paginationQuery, CursorPagination } from '../pagination.ts';
 import { EXPORT_FORMATS, REPORT_STATUSES } from '../../storage/reports.ts';
 
@@ -45,7 +45,7 @@ export const ReportExportArtifact = z
     checksum: z.string().regex(/^sha256:[0-9a-f]{64}$/).nullable().describe('sha256:<hex> once ready'),
     status: z.enum(['pending', 'ready', 'failed']),
     error: z.string().nullable(),
-    download_url: z.url().describe('The API endpoint that redirects to a short-lived signed URL'),
+    download_url: HttpUrl.describe('The API endpoint that redirects to a short-lived signed URL'),
     created_at: DateTime,
     completed_at: DateTime.nullable(),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CursorPagination } from '../pagination.ts';
 import { DateTime } from './common.ts';
+import { RASTER_FORMAT_NAMES, rasterImageType } from '../../core/rasterImage.ts';
 
 /** Largest original image, decoded (data URLs) or downloaded (https URLs). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -26,16 +27,23 @@ export const OriginalImage = z
   .refine((v) => /^https?:\/\//i.test(v) ? URL.canParse(v) : DATA_URL.test(v), {
     message: 'must be an https:// URL or a data:image/<type>;base64, URL',
   })
-  .transform((v) => {
+  .transform((v, ctx) => {
     const data = DATA_URL.exec(v);
-    return data
-      ? { kind: 'upload' as const, contentType: data[1]!.toLowerCase(), bytes: Buffer.from(data[2]!, 'base64') }
-      : { kind: 'url' as const, url: v };
+    if (!data) return { kind: 'url' as const, url: v };
+    const bytes = Buffer.from(data[2]!, 'base64');
+    if (bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES) {
+      ctx.addIssue({ code: 'custom', message: `decoded image must be 1..${MAX_IMAGE_BYTES} bytes` });
+      return z.NEVER;
+    }
+    // The declared type is the sender's word; the stored and served type is what the bytes are.
+    const contentType = rasterImageType(bytes);
+    if (!contentType) {
+      ctx.addIssue({ code: 'custom', message: `must be a ${RASTER_FORMAT_NAMES} image (judged by its bytes, not the declared type)` });
+      return z.NEVER;
+    }
+    return { kind: 'upload' as const, contentType, bytes };
   })
-  .refine((img) => img.kind === 'url' || (img.bytes.length > 0 && img.bytes.length <= MAX_IMAGE_BYTES), {
-    message: `decoded image must be 1..${MAX_IMAGE_BYTES} bytes`,
-  })
-  .describe('The house photo: an https:// URL the service downloads, or a data:image/...;base64, URL (≤ 10 MB decoded)');
+  .describe(`The house photo: an https:// URL the service downloads, or a data:image/...;base64, URL (≤ 10 MB decoded); ${RASTER_FORMAT_NAMES} only`);
 
 export const VisualizationCreate = z
   .object(
