@@ -1,5 +1,5 @@
 import { koaBody } from 'koa-body';
-import { ApiError } from '../core/errors.ts';
+import { ApiError, fieldError } from '../core/errors.ts';
 import type { Ctx } from './context.ts';
 
 /** Bodies larger than this are refused unless a route declares its own limit. */
@@ -41,9 +41,7 @@ function hasBody(ctx: Ctx) {
 export async function readJsonBody(ctx: Ctx, limit = DEFAULT_JSON_LIMIT_BYTES): Promise<unknown> {
   if (!hasBody(ctx)) return {};
   if (!ctx.is('application/json', 'application/*+json')) {
-    throw new ApiError(400, 'VALIDATION_ERROR', 'Content-Type must be application/json', {
-      issues: [{ location: 'header', path: 'content-type', message: `Unsupported media type ${ctx.get('Content-Type') || '(none)'}` }],
-    });
+    throw fieldError('header', 'content-type', `Content-Type must be application/json, not ${ctx.get('Content-Type') || '(none)'}`);
   }
   await parserFor(limit)(ctx as never, async () => {});
   return ctx.request.body;

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError } from '../core/errors.ts';
+import { fieldError } from '../core/errors.ts';
 
 export const paginationQuery = {
   cursor: z.string().min(1).max(500).optional().describe('Opaque cursor from a previous response'),
@@ -29,9 +29,7 @@ export function encodeCursor(secret: Buffer, endpoint: string, position: Positio
 
 /** The 400 for a cursor that is malformed, tampered with or from another endpoint. */
 export const malformedCursor = () =>
-  new ApiError(400, 'VALIDATION_ERROR', 'Malformed cursor', {
-    issues: [{ location: 'query', path: 'cursor', message: 'Cursor is malformed, tampered with or from another endpoint' }],
-  });
+  fieldError('query', 'cursor', 'Cursor is malformed, tampered with or from another endpoint');
 
 export function decodeCursor(secret: Buffer, endpoint: string, cursor: string): Position {
   const [payload, mac, extra] = cursor.split('.');

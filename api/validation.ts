@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from '../core/errors.ts';
+import { ApiError, fieldError } from '../core/errors.ts';
 
 export type Location = 'body' | 'query' | 'path' | 'header';
 
@@ -51,10 +51,7 @@ export function rejectNulCharacters(value: unknown, location: Location) {
       const keys: string[] = [];
       for (let a = found; a; a = a.up) keys.unshift(a.key);
       const field = keys.join('.');
-      const message = 'must not contain the NUL character (U+0000)';
-      throw new ApiError(400, 'VALIDATION_ERROR', `Invalid ${location}${field ? ` field ${field}` : ''}: ${message}`, {
-        issues: [{ location, path: field, message }],
-      });
+      throw fieldError(location, field, 'must not contain the NUL character (U+0000)');
     }
   }
 }

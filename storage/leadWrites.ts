@@ -1,5 +1,5 @@
 import type { Db } from './db.ts';
-import { validation } from '../core/errors.ts';
+import { fieldError } from '../core/errors.ts';
 import { initialPipelineState, moveToStage, type StageInfo } from '../core/pipeline.ts';
 import { activeStagesForWrites } from './pipelineStages.ts';
 import { findSessionAttribution } from './sessions.ts';
@@ -62,9 +62,7 @@ function valuesOf(row: LeadRow): LeadValues {
 function resolveStage(stages: StageInfo[], id: string): StageInfo {
   const stage = stages.find((s) => s.id === id);
   if (!stage) {
-    throw validation('Unknown pipeline stage', {
-      issues: [{ location: 'body', path: 'status_stage_id', message: 'is not an active pipeline stage of this workspace' }],
-    });
+    throw fieldError('body', 'status_stage_id', 'is not an active pipeline stage of this workspace');
   }
   return stage;
 }

@@ -1,4 +1,4 @@
-import { validation } from '../../core/errors.ts';
+import { fieldError } from '../../core/errors.ts';
 import type { Ctx, Next } from '../context.ts';
 
 /**
@@ -10,8 +10,7 @@ export async function rejectMalformedPath(ctx: Ctx, next: Next) {
     try {
       decodeURIComponent(ctx.path);
     } catch {
-      const message = 'the URL path has a malformed percent-escape';
-      throw validation(`Invalid path: ${message}`, { issues: [{ location: 'path', path: '', message }] });
+      throw fieldError('path', '', 'the URL path has a malformed percent-escape');
     }
   }
   await next();

@@ -10,7 +10,7 @@ import {
   VisualizationGenerate,
   VisualizationPage,
 } from '../schemas/visualizations.ts';
-import { conflict, notFound, validation } from '../../core/errors.ts';
+import { conflict, fieldError, notFound, validation } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Db, Sql } from '../../storage/db.ts';
 import { blobKey, type BlobStore } from '../../storage/blobs.ts';
@@ -48,9 +48,6 @@ export async function toVisualizationResponse(blobs: BlobStore, row: Visualizati
     completed_at: row.completed_at,
   };
 }
-
-const fieldError = (path: string, message: string) =>
-  validation(`Invalid body field ${path}: ${message}`, { issues: [{ location: 'body', path, message }] });
 
 /** Catalog ids must name entries of the caller's catalog; the endpoints list no 404 for them. */
 async function requireKnownSelection(db: Db, ws: string, sel: CatalogSelection) {
@@ -117,11 +114,11 @@ export const visualizationRoutes = [
       const db = ctx.state.db;
       await requireKnownSelection(db, ws, body);
       if (body.lead_id && !(await activeLeadExists(db, ws, body.lead_id))) {
-        throw fieldError('lead_id', 'No active lead with this id in the workspace');
+        throw fieldError('body', 'lead_id', 'No active lead with this id in the workspace');
       }
       const image = body.original_image_url;
       if (image.kind === 'url' && !image.url.toLowerCase().startsWith('https://') && !config.IMAGE_FETCH_ALLOW_PRIVATE) {
-        throw fieldError('original_image_url', 'must be an https:// URL or a data:image/<type>;base64, URL');
+        throw fieldError('body', 'original_image_url', 'must be an https:// URL or a data:image/<type>;base64, URL');
       }
       const id = newId('vis');
       // Uploads are stored now so responses can hand out a short URL instead of echoing megabytes.
