@@ -37,9 +37,18 @@ export function wasteTable(areaSqft: number): WasteRow[] {
   });
 }
 
+/**
+ * Longest text read as one number or pitch. Real measurements need a handful of characters;
+ * a longer field is refused unread, so no pattern ever walks a megabyte of digits.
+ */
+export const MAX_NUMBER_CHARS = 32;
+
 /** "5", "5/12", "5:12" or "5 in 12" → "5/12". */
 export function normalizePitch(value: string | number): string | undefined {
-  const m = String(value).match(/(\d+(?:\.\d+)?)\s*(?:\/|:|in)\s*12\b/i) ?? String(value).match(/^\s*(\d+(?:\.\d+)?)\s*$/);
+  const text = String(value);
+  if (text.length > MAX_NUMBER_CHARS) return undefined;
+  // The look-behind starts a match only where a number starts, never inside one.
+  const m = text.match(/(?<![\d.])(\d+(?:\.\d+)?)\s*(?:\/|:|in)\s*12\b/i) ?? text.match(/^\s*(\d+(?:\.\d+)?)\s*$/);
   if (!m) return undefined;
   const n = Number(m[1]);
   return Number.isFinite(n) && n >= 0 && n <= 48 ? `${n}/12` : undefined;
