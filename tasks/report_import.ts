@@ -57,7 +57,7 @@ const reportImport: TaskFactory = ({ sql, blobs, logger }) => async (rawPayload)
     const { parsed, failure } = await parseInThread(toParse, { allowPdf: files.length === 1 });
     for (const [i, result] of parsed.entries()) {
       // Kept on the row too, so a failure's summary names the formats found so far.
-      files[i]!.format = result.formats[0]!;
+      files[i]!.format = result.format;
       await setReportFileFormat(sql, ws, files[i]!.id, files[i]!.format!);
       result.formats.forEach((f) => sourceFormats.add(f));
     }

@@ -18,6 +18,8 @@ export interface Measurements {
 
 export interface ParsedFile {
   file_name: string;
+  /** What the file is, as precisely as its parser could tell ('hover_xml'), else its container format. */
+  format: string;
   /** Formats found, outermost first (a zip lists itself and what it held). */
   formats: string[];
   measurements: Measurements[];
@@ -139,7 +141,7 @@ export function summarize(files: ParsedFile[]): Outcome {
     waste_table: m.waste_table ?? (area !== undefined ? wasteTable(area) : []),
     missing,
     warnings: [...new Set(m.warnings)],
-    sources: files.flatMap((f) => f.formats.slice(0, 1).map((format) => ({ file_name: f.file_name, format }))),
+    sources: files.map((f) => ({ file_name: f.file_name, format: f.format })),
   };
   return { status: missing.length ? 'needs_review' : 'draft', summary, measurements: m };
 }

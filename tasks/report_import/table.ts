@@ -52,7 +52,8 @@ function areaFactor(unit: string): number {
 
 function lengthFactor(unit: string): number {
   if (/\bmm\b/i.test(unit)) return 0.00328084;
-  if (/\(m\)|\bmeters?\b|\bmetres?\b|^\s*m\s*$/i.test(unit)) return 3.2808399;
+  // A unit cell or attribute of its own arrives as the label's last word ("Ridge m").
+  if (/\(m\)|\bmeters?\b|\bmetres?\b|(?:^|\s)m\s*$/i.test(unit)) return 3.2808399;
   return 1;
 }
 
