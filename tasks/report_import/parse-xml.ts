@@ -119,11 +119,20 @@ function roofModel(root: Node): Measurements {
   };
 }
 
-/** The polygon's corners, walking its edge lines in order. */
+/**
+ * The polygon's corners, walking its edge lines in order. A line is shared by the two faces
+ * on either side of it, so at least one of them meets it drawn the other way round.
+ */
 function ringOf(path: string, lines: Map<string, string[]>, points: Map<string, [number, number, number]>): [number, number][] {
   const ids: string[] = [];
   for (const lineId of path.split(',').map((s) => s.trim())) {
-    for (const p of lines.get(lineId) ?? []) if (ids.at(-1) !== p && ids[0] !== p) ids.push(p);
+    let edge = lines.get(lineId) ?? [];
+    if (ids.length && edge[0] !== ids.at(-1)) {
+      // The first edge may be the one drawn backwards: the second then meets its start.
+      if (edge.at(-1) !== ids.at(-1) && (edge[0] === ids[0] || edge.at(-1) === ids[0])) ids.reverse();
+      if (edge.at(-1) === ids.at(-1)) edge = [...edge].reverse();
+    }
+    for (const p of edge) if (ids.at(-1) !== p && ids[0] !== p) ids.push(p);
   }
   return ids.map((id) => points.get(id)).filter((p) => p !== undefined).map((p) => [p[0], p[1]]);
 }
