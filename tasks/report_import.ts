@@ -11,8 +11,8 @@ import {
   upsertImportRevision,
   type ReportFileRow,
 } from '../storage/reports.ts';
-import { parseFile } from './report_import/parse-file.ts';
-import { summarize, type ParsedFile } from './report_import/summary.ts';
+import { parseInThread } from './report_import/sandbox.ts';
+import { summarize } from './report_import/summary.ts';
 import { readStream } from './report_import/zip.ts';
 
 
@@ -45,16 +45,19 @@ const reportImport: TaskFactory<'report_import'> = ({ sql, blobs, logger }) => a
     return;
   }
   const files = await listReportFiles(sql, ws, reportId);
-  const parsed: ParsedFile[] = [];
   const sourceFormats = new Set<string>();
   try {
     if (!files.length) throw new PermanentError('The import has no files');
-    for (const file of files) {
-      const result = await parseFile(file.file_name, await readFile(blobs, file), { allowPdf: files.length === 1 });
-      await setReportFileFormat(sql, ws, file.id, result.formats[0]!);
+    const toParse = [];
+    for (const file of files) toParse.push({ name: file.file_name, data: await readFile(blobs, file) });
+    const { parsed, failure } = await parseInThread(toParse, { allowPdf: files.length === 1 });
+    for (const [i, result] of parsed.entries()) {
+      // Kept on the row too, so a failure's summary names the formats found so far.
+      files[i]!.format = result.format;
+      await setReportFileFormat(sql, ws, files[i]!.id, files[i]!.format!);
       result.formats.forEach((f) => sourceFormats.add(f));
-      parsed.push(result);
     }
+    if (failure) throw failure;
     const outcome = summarize(parsed);
     if (outcome.status === 'failed') throw new PermanentError(outcome.reason);
     const { summary, measurements: m } = outcome;

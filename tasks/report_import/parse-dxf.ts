@@ -20,6 +20,11 @@ const LAYER_KINDS: [RegExp, LengthKind][] = [
   [/eave/i, 'eave'],
 ];
 
+// Look-behinds start a match only where a number starts, so a long run of digits is walked once.
+/** "6/12" in a text such as "PITCH 6/12 TYP." */
+const PITCH_IN_TEXT = /(?<![\d.])\d{1,3}(?:\.\d{1,3})?\s*\/\s*12\b/;
+/** The 5 of a layer named like ROOF-5-12, ROOF_5_12 or ROOF 5in12. */
+const PITCH_IN_LAYER = /(?<![\d.])(\d{1,3}(?:\.\d{1,3})?)\s*(?:-|_|in|:)\s*12\b/i;
 
 function kindOfLayer(layer: string): LengthKind | undefined {
   return LAYER_KINDS.find(([re]) => re.test(layer))?.[1];
@@ -104,7 +109,7 @@ export function parseDxf(data: Buffer, maxEntities = MAX_DXF_ENTITIES): Measurem
 
   const dxf = readDxf(data.toString('utf8'), maxEntities, (e) => {
     if (e.type === 'TEXT' || e.type === 'MTEXT') {
-      const pitch = e.text && /\d\s*\/\s*12/.test(e.text) ? normalizePitch(e.text) : undefined;
+      const pitch = normalizePitch(e.text?.match(PITCH_IN_TEXT)?.[0] ?? '');
       if (pitch && e.points[0]) pitchTexts.push({ at: e.points[0], pitch });
       return;
     }
@@ -119,7 +124,7 @@ export function parseDxf(data: Buffer, maxEntities = MAX_DXF_ENTITIES): Measurem
       if (lines.length < MAX_GEOMETRY_LINES) lines.push({ kind, points });
       else droppedLines++;
     } else if (closed && points.length >= 3) {
-      polygons.push({ layer: e.layer, points, box: boxOf(points), planArea: shoelace(points), pitch: normalizePitch(e.layer.match(/(\d+(?:\.\d+)?)\s*(?:-|_|in|:)\s*12\b/i)?.[1] ?? '') });
+      polygons.push({ layer: e.layer, points, box: boxOf(points), planArea: shoelace(points), pitch: normalizePitch(e.layer.match(PITCH_IN_LAYER)?.[1] ?? '') });
     }
   });
 

@@ -34,13 +34,17 @@ export async function parseFile(fileName: string, data: Buffer, opts: { allowPdf
   if (format === 'pdf' && !opts.allowPdf) throw new PermanentError(`${baseName(fileName)} is a PDF; a PDF report is imported on its own, not in a package`);
   const measurements: Measurements[] = [];
   const formats: string[] = [format];
+  let precise: string = format;
   switch (format) {
     case 'pdf':
       measurements.push(await parsePdf(data));
       break;
-    case 'xml':
-      measurements.push(parseXml(data));
+    case 'xml': {
+      const xml = parseXml(data);
+      precise = xml.format;
+      measurements.push(...xml.measurements);
       break;
+    }
     case 'csv':
       measurements.push(await parseCsv(data));
       break;
@@ -63,5 +67,5 @@ export async function parseFile(fileName: string, data: Buffer, opts: { allowPdf
       break;
     }
   }
-  return { file_name: baseName(fileName), formats, measurements };
+  return { file_name: baseName(fileName), format: precise, formats, measurements };
 }

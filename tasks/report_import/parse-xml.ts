@@ -14,17 +14,34 @@ const LINE_KINDS: Record<string, LengthKind> = {
   EAVE: 'eave',
   STEPFLASH: 'step_flashing',
   STEP_FLASHING: 'step_flashing',
+  STEP_FLASH: 'step_flashing',
 };
 
 const list = (v: unknown): Node[] => (v === undefined || v === null ? [] : Array.isArray(v) ? (v as Node[]) : [v as Node]);
 
 /**
- * EagleView-style XML (EAGLEVIEW_EXPORT: LOCATION, STRUCTURES/ROOF with FACES, LINES and
- * POINTS), else any XML whose element or attribute names read as measurement labels.
- * Entity declarations are refused outright and entity expansion is off, so entity bombs
- * cannot expand.
+ * Vendor exports recognised by their root element. EagleView and Hover write the same roof
+ * model (LOCATION, STRUCTURES/ROOF with FACES, LINES and POINTS); EagleView may instead, or
+ * as well, state its totals as labelled elements.
  */
-export function parseXml(data: Buffer): Measurements {
+const ROOF_EXPORTS: Record<string, string> = { EAGLEVIEW_EXPORT: 'eagleview_xml', DATA_EXPORT: 'hover_xml' };
+
+/** Elements read as the roof model; every other leaf of a roof export is read as a label. */
+const MODEL_ELEMENTS = new Set(['LOCATION', 'FACES', 'LINES', 'POINTS']);
+
+export interface ParsedXml {
+  /** The export recognised ('eagleview_xml', 'hover_xml'), else 'xml'. */
+  format: string;
+  /** Highest priority first, merged like the files of a package. */
+  measurements: Measurements[];
+}
+
+/**
+ * EagleView and Hover roof exports, else any XML whose element or attribute names read as
+ * measurement labels. Entity declarations are refused outright and entity expansion is off,
+ * so entity bombs cannot expand.
+ */
+export function parseXml(data: Buffer): ParsedXml {
   const text = data.toString('utf8');
   if (/<!ENTITY/i.test(text)) throw new PermanentError('XML declares entities (<!ENTITY>); documents with entity declarations are refused');
   let doc: Node;
@@ -35,12 +52,30 @@ export function parseXml(data: Buffer): Measurements {
   }
   const root = Object.entries(doc).find(([k]) => !k.startsWith('?'));
   if (!root) throw new PermanentError('XML has no root element');
-  return root[0].toUpperCase() === 'EAGLEVIEW_EXPORT' ? eagleView(root[1] as Node) : generic(root[1]);
+  const [name, node] = root;
+  const format = ROOF_EXPORTS[name.toUpperCase()];
+  if (!format || typeof node !== 'object' || node === null || !(format === 'eagleview_xml' || 'STRUCTURES' in node)) {
+    return { format: 'xml', measurements: [labelled(node)] };
+  }
+  // Stated totals come before what the model adds up to, as a vendor's PDF figures do.
+  return { format, measurements: [location(node as Node), labelled(node, MODEL_ELEMENTS), roofModel(node as Node)] };
 }
 
-function eagleView(root: Node): Measurements {
+function location(root: Node): Measurements {
   const loc = list(root.LOCATION)[0] ?? {};
   const address = [loc.address, loc.city, [loc.state, loc.postal].filter(Boolean).join(' ')].filter(Boolean).join(', ') || undefined;
+  return {
+    address,
+    lat: loc.lat !== undefined ? Number(loc.lat) : undefined,
+    long: loc.long !== undefined ? Number(loc.long) : undefined,
+  };
+}
+
+/** "step flashing", "Step-Flashing" and "STEP_FLASHING" name the same kind. */
+const lineKind = (type: unknown) => LINE_KINDS[String(type ?? '').toUpperCase().replace(/[\s-]+/g, '_')];
+
+/** Facet areas and pitches from the polygons, line lengths from the distance between their points. */
+function roofModel(root: Node): Measurements {
   const lengths: Partial<Record<LengthKind, number>> = {};
   const facets: NonNullable<Measurements['facets']> = [];
   const geometry: Geometry = { facets: [], lines: [] };
@@ -55,7 +90,7 @@ function eagleView(root: Node): Measurements {
       for (const l of list((roof.LINES as Node | undefined)?.LINE)) {
         const ids = String(l.path ?? '').split(',').map((s) => s.trim());
         lines.set(String(l.id), ids);
-        const kind = LINE_KINDS[String(l.type ?? '').toUpperCase()];
+        const kind = lineKind(l.type);
         const pts = ids.map((id) => points.get(id)).filter((p) => p !== undefined);
         if (!kind || pts.length < 2) continue;
         let len = 0;
@@ -67,7 +102,7 @@ function eagleView(root: Node): Measurements {
         for (const poly of list(face.POLYGON)) {
           const area = Number(poly.unroundedsize ?? poly.size);
           if (!Number.isFinite(area)) continue;
-          const id = String(face.designator ?? face.id ?? `F${facets.length + 1}`);
+          const id = String(face.designator ?? face.name ?? face.id ?? `F${facets.length + 1}`);
           const pitch = poly.pitch !== undefined ? normalizePitch(String(poly.pitch)) ?? null : null;
           facets.push({ id, area_sqft: round(area), pitch });
           const ring = ringOf(String(poly.path ?? ''), lines, points);
@@ -77,9 +112,6 @@ function eagleView(root: Node): Measurements {
     }
   }
   return {
-    address,
-    lat: loc.lat !== undefined ? Number(loc.lat) : undefined,
-    long: loc.long !== undefined ? Number(loc.long) : undefined,
     facets,
     facet_count: facets.length || undefined,
     lengths: completeLengths(lengths),
@@ -87,28 +119,46 @@ function eagleView(root: Node): Measurements {
   };
 }
 
-/** The polygon's corners, walking its edge lines in order. */
+/**
+ * The polygon's corners, walking its edge lines in order. A line is shared by the two faces
+ * on either side of it, so at least one of them meets it drawn the other way round.
+ */
 function ringOf(path: string, lines: Map<string, string[]>, points: Map<string, [number, number, number]>): [number, number][] {
   const ids: string[] = [];
   for (const lineId of path.split(',').map((s) => s.trim())) {
-    for (const p of lines.get(lineId) ?? []) if (ids.at(-1) !== p && ids[0] !== p) ids.push(p);
+    let edge = lines.get(lineId) ?? [];
+    if (ids.length && edge[0] !== ids.at(-1)) {
+      // The first edge may be the one drawn backwards: the second then meets its start.
+      if (edge.at(-1) !== ids.at(-1) && (edge[0] === ids[0] || edge.at(-1) === ids[0])) ids.reverse();
+      if (edge.at(-1) === ids.at(-1)) edge = [...edge].reverse();
+    }
+    for (const p of edge) if (ids.at(-1) !== p && ids[0] !== p) ids.push(p);
   }
   return ids.map((id) => points.get(id)).filter((p) => p !== undefined).map((p) => [p[0], p[1]]);
 }
 
-/** Leaf elements and attributes become label/value rows for the table scanner. */
-function generic(root: unknown): Measurements {
+const isUnit = (name: string) => /^(units?|uom)$/i.test(name);
+
+/**
+ * Leaf elements and attributes become label/value rows for the table scanner; an element's
+ * unit attribute (`<RIDGE UNITS="FT">42.5</RIDGE>`) goes with its value. Elements named in
+ * `skip` are left out with everything under them.
+ */
+function labelled(root: unknown, skip: Set<string> = new Set()): Measurements {
   const scanner = new TableScanner();
   let visited = 0;
   const walk = (node: unknown, name: string) => {
     if (++visited > 200_000) return;
-    if (node === null || node === undefined) return;
+    if (node === null || node === undefined || skip.has(name.toUpperCase())) return;
     if (typeof node !== 'object') {
       scanner.push([humanize(name), String(node)]);
       return;
     }
     if (Array.isArray(node)) return node.forEach((n) => walk(n, name));
-    for (const [k, v] of Object.entries(node as Node)) walk(v, k === '#text' ? name : k);
+    const element = node as Node;
+    const unitName = Object.keys(element).find(isUnit);
+    if (element['#text'] !== undefined) scanner.push([humanize(name), String(element['#text']), unitName ? String(element[unitName]) : '']);
+    for (const [k, v] of Object.entries(element)) if (k !== '#text' && k !== unitName) walk(v, k);
   };
   walk(root, '');
   return scanner.result();

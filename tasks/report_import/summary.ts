@@ -18,6 +18,8 @@ export interface Measurements {
 
 export interface ParsedFile {
   file_name: string;
+  /** What the file is, as precisely as its parser could tell ('hover_xml'), else its container format. */
+  format: string;
   /** Formats found, outermost first (a zip lists itself and what it held). */
   formats: string[];
   measurements: Measurements[];
@@ -37,9 +39,18 @@ export function wasteTable(areaSqft: number): WasteRow[] {
   });
 }
 
+/**
+ * Longest text read as one number or pitch. Real measurements need a handful of characters;
+ * a longer field is refused unread, so no pattern ever walks a megabyte of digits.
+ */
+export const MAX_NUMBER_CHARS = 32;
+
 /** "5", "5/12", "5:12" or "5 in 12" → "5/12". */
 export function normalizePitch(value: string | number): string | undefined {
-  const m = String(value).match(/(\d+(?:\.\d+)?)\s*(?:\/|:|in)\s*12\b/i) ?? String(value).match(/^\s*(\d+(?:\.\d+)?)\s*$/);
+  const text = String(value);
+  if (text.length > MAX_NUMBER_CHARS) return undefined;
+  // The look-behind starts a match only where a number starts, never inside one.
+  const m = text.match(/(?<![\d.])(\d+(?:\.\d+)?)\s*(?:\/|:|in)\s*12\b/i) ?? text.match(/^\s*(\d+(?:\.\d+)?)\s*$/);
   if (!m) return undefined;
   const n = Number(m[1]);
   return Number.isFinite(n) && n >= 0 && n <= 48 ? `${n}/12` : undefined;
@@ -130,7 +141,7 @@ export function summarize(files: ParsedFile[]): Outcome {
     waste_table: m.waste_table ?? (area !== undefined ? wasteTable(area) : []),
     missing,
     warnings: [...new Set(m.warnings)],
-    sources: files.flatMap((f) => f.formats.slice(0, 1).map((format) => ({ file_name: f.file_name, format }))),
+    sources: files.map((f) => ({ file_name: f.file_name, format: f.format })),
   };
   return { status: missing.length ? 'needs_review' : 'draft', summary, measurements: m };
 }

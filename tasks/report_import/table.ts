@@ -1,5 +1,5 @@
 import type { LengthKind } from '../../storage/reports.ts';
-import { normalizePitch, round, type Measurements } from './summary.ts';
+import { MAX_NUMBER_CHARS, normalizePitch, round, type Measurements } from './summary.ts';
 
 type Field = 'address' | 'area' | 'pitch' | 'facets' | LengthKind | 'ridge_hip';
 
@@ -18,6 +18,9 @@ const LABELS: [RegExp, Field][] = [
   [/(total|roof).*area|area.*roof|^area$|^squares$|total squares/i, 'area'],
 ];
 const IGNORED = /drip|parapet|penetration|wall|window|floor|less|perimeter/i;
+const MAX_LABEL_CHARS = 80;
+/** Cells are cut to this before any pattern reads them; an address or a unit needs far less. */
+const MAX_CELL_CHARS = 1000;
 
 /** "TotalRoofArea" and "total_roof_area" read like "Total Roof Area". */
 export function humanize(label: string): string {
@@ -25,15 +28,18 @@ export function humanize(label: string): string {
 }
 
 function fieldOf(label: string): Field | undefined {
+  if (label.length > MAX_LABEL_CHARS) return undefined;
   const text = humanize(label);
-  if (!text || text.length > 80 || IGNORED.test(text)) return undefined;
+  if (!text || IGNORED.test(text)) return undefined;
   for (const [re, field] of LABELS) if (re.test(text)) return field;
   return undefined;
 }
 
+/** The number a cell starts with ("2,450 sq ft" → 2450); digits past MAX_NUMBER_CHARS are not a measurement. */
 export function parseNumber(cell: string): number | undefined {
-  const m = cell.replace(/,(?=\d{3}\b)/g, '').match(/^\s*(-?\d+(?:\.\d+)?)/);
-  return m ? Number(m[1]) : undefined;
+  const token = cell.match(/^\s*(-?\d[\d,]*(?:\.\d+)?)/)?.[1];
+  if (!token || token.length > MAX_NUMBER_CHARS) return undefined;
+  return Number(token.replace(/,(?=\d{3}\b)/g, '').match(/^-?\d+(?:\.\d+)?/)![0]);
 }
 
 /** Factor to square feet from a unit named in a label or unit cell. */
@@ -46,7 +52,8 @@ function areaFactor(unit: string): number {
 
 function lengthFactor(unit: string): number {
   if (/\bmm\b/i.test(unit)) return 0.00328084;
-  if (/\(m\)|\bmeters?\b|\bmetres?\b|^\s*m\s*$/i.test(unit)) return 3.2808399;
+  // A unit cell or attribute of its own arrives as the label's last word ("Ridge m").
+  if (/\(m\)|\bmeters?\b|\bmetres?\b|(?:^|\s)m\s*$/i.test(unit)) return 3.2808399;
   return 1;
 }
 
@@ -62,7 +69,7 @@ export class TableScanner {
   private readonly found: Measurements = { lengths: {}, warnings: [] };
 
   push(cells: string[]): void {
-    const trimmed = cells.map((c) => c.trim());
+    const trimmed = cells.map((c) => c.slice(0, MAX_CELL_CHARS).trim());
     if (!trimmed.some(Boolean)) return;
     if (this.header) {
       if (this.headerRowDone) this.extraRows++;
