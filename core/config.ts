@@ -29,6 +29,7 @@ const schema = z.object({
   GENERATE_WAIT_MS: int(25000, 0),
   WORKER_CONCURRENCY: int(4),
   DB_POOL_MAX: int(20),
+  EXPORT_WRITE_DEADLINE_MS: int(10000),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -72,3 +72,70 @@ export async function pipelinedTransaction<T>(
     tx.release();
   }
 }
+
+/**
+ * Sends a statement of the transaction (or a cursor's next fetch) unless the transaction's signal
+ * has aborted, and awaits it, cancelling it if the signal aborts meanwhile.
+ */
+export type WaitFor = <T>(send: () => PromiseLike<T>) => Promise<T>;
+
+/**
+ * A transaction whose statements stop when `signal` aborts: one started later fails at once, and
+ * the one being waited for (through `waitFor`) is cancelled on the server. The cancel goes through
+ * pg_cancel_backend on another pooled connection rather than postgres.js' query.cancel(): that one
+ * sends its request without telling when it arrived, and PostgreSQL cancels whatever the backend
+ * runs at that moment, which by then could be another caller's statement on the pooled connection.
+ * pg_cancel_backend returns once the backend was signalled, and the transaction ends only after.
+ */
+export async function cancellableTransaction<T>(
+  sql: Sql,
+  mode: string,
+  signal: AbortSignal,
+  fn: (tx: postgres.TransactionSql<{}>, waitFor: WaitFor) => Promise<T>,
+): Promise<T> {
+  return (await sql.begin(mode, async (tx) => {
+    const [{ pid }] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid`;
+    let waiting = false;
+    let cancelled: Promise<unknown> = Promise.resolve();
+    const cancel = () => {
+      if (waiting) cancelled = sql`select pg_cancel_backend(${pid})`.catch(() => {});
+    };
+    signal.addEventListener('abort', cancel, { once: true });
+    const waitFor: WaitFor = async (send) => {
+      signal.throwIfAborted();
+      waiting = true;
+      try {
+        return await send();
+      } finally {
+        waiting = false;
+      }
+    };
+    try {
+      return await fn(tx, waitFor);
+    } finally {
+      signal.removeEventListener('abort', cancel);
+      await cancelled;
+    }
+  })) as T;
+}
+
+/**
+ * The batches of a cursor over `query`, each fetch waited for through `waitFor`; leaving the loop
+ * early closes the cursor's portal.
+ */
+export async function* cursorBatches<R extends postgres.Row>(
+  query: postgres.PendingQuery<R[]>,
+  rowsPerBatch: number,
+  waitFor: WaitFor,
+): AsyncGenerator<R[]> {
+  const cursor = query.cursor(rowsPerBatch)[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await waitFor(() => cursor.next());
+      if (next.done) return;
+      yield next.value as R[];
+    }
+  } finally {
+    await cursor.return?.();
+  }
+}

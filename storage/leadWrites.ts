@@ -1,5 +1,6 @@
 import type { Db } from './db.ts';
-import { fieldError } from '../core/errors.ts';
+import { fieldError, validation } from '../core/errors.ts';
+import { jsonRecordIssues } from '../core/jsonBounds.ts';
 import { initialPipelineState, moveToStage, type StageInfo } from '../core/pipeline.ts';
 import { activeStagesForWrites } from './pipelineStages.ts';
 import { findSessionAttribution } from './sessions.ts';
@@ -68,6 +69,17 @@ function resolveStage(stages: StageInfo[], id: string): StageInfo {
 }
 
 /**
+ * A lead's record with the input's keys merged in, refused (400, so nothing is written) when the
+ * result breaks JSON_RECORD_LIMITS: two requests within them can together exceed them.
+ */
+function mergeRecord(field: 'form_data' | 'custom_fields', base: Record<string, unknown>, input: Record<string, unknown>) {
+  const merged = { ...base, ...input };
+  const issues = jsonRecordIssues(merged).map(({ path, message }) => ({ location: 'body', path: [field, ...path].join('.'), message }));
+  if (issues.length) throw validation(`Invalid body field ${issues[0]!.path}: ${issues[0]!.message}`, { issues });
+  return merged;
+}
+
+/**
  * Applies partner input to a lead's values. Attribution is first touch: input only fills fields
  * that are still null; overrides (null clears one) correct it. form_data and custom_fields merge
  * key by key. Returns whether anything changed.
@@ -85,8 +97,8 @@ function applyInput(base: LeadValues, input: LeadInput, stages: StageInfo[], now
   if (input.marketing_attribution_overrides) {
     next.attribution_overrides = { ...base.attribution_overrides, ...input.marketing_attribution_overrides };
   }
-  if (input.form_data) next.form_data = { ...base.form_data, ...input.form_data };
-  if (input.custom_fields) next.custom_fields = { ...base.custom_fields, ...input.custom_fields };
+  if (input.form_data) next.form_data = mergeRecord('form_data', base.form_data, input.form_data);
+  if (input.custom_fields) next.custom_fields = mergeRecord('custom_fields', base.custom_fields, input.custom_fields);
   if (input.status_stage_id !== undefined && input.status_stage_id !== base.stage_id) {
     Object.assign(next, moveToStage(base, resolveStage(stages, input.status_stage_id), stages, now));
   }

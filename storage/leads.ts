@@ -338,22 +338,24 @@ export async function listLeads(sql: Db, workspaceId: string, f: LeadFilter, lim
     order by created_at desc, id desc limit ${limit + 1}`);
 }
 
-/** The keyset position of the limit-th matching lead, when more than `limit` match. */
-export async function exportBoundary(sql: Db, workspaceId: string, f: LeadFilter, limit: number, after?: [number, string]) {
-  const rows = await sql<{ id: string; pos: number }[]>`
+/**
+ * The limit-th matching lead and the one after it: two rows when more than `limit` match, the first
+ * being the last one an export of `limit` holds. Unawaited, so an export can cancel it.
+ */
+export function exportBoundary(sql: Db, workspaceId: string, f: LeadFilter, limit: number, after?: [number, string]) {
+  return sql<{ id: string; pos: number }[]>`
     select l.id, (extract(epoch from l.created_at) * 1000000)::int8 as pos
     from leads l
     where ${whereLeads(sql, workspaceId, f, after)}
     order by l.created_at desc, l.id desc
     offset ${limit - 1} limit 2`;
-  return rows.length === 2 ? { last: rows[0]! } : null;
 }
 
-/** Streams matching leads in batches, newest first, never holding the whole export in memory. */
-export function streamLeads(sql: Db, workspaceId: string, f: LeadFilter, limit: number, after?: [number, string]) {
+/** Matching leads, newest first, for an export to read through a cursor; unawaited, so it can cancel it. */
+export function leadsToExport(sql: Db, workspaceId: string, f: LeadFilter, limit: number, after?: [number, string]) {
   return sql<LeadRow[]>`
     ${selectLeads(sql)}
     where ${whereLeads(sql, workspaceId, f, after)}
     order by l.created_at desc, l.id desc
-    limit ${limit}`.cursor(500);
+    limit ${limit}`;
 }

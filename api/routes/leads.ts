@@ -1,11 +1,9 @@
-import { PassThrough } from 'node:stream';
 import { z } from 'zod';
-import { stringify } from 'csv-stringify';
 import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
 import { notFound, conflict } from '../../core/errors.ts';
 import { phoneDigitsOf } from '../../core/phone.ts';
-import { CursorPagination, decodeCursor, encodeCursor, malformedCursor, pageOf } from '../pagination.ts';
+import { CursorPagination, decodeCursor, malformedCursor, pageOf } from '../pagination.ts';
 import {
   Conversion,
   ConversionWrite,
@@ -19,14 +17,14 @@ import {
   type LeadFilters,
 } from '../schemas/leads.ts';
 import { EmptyBody } from '../schemas/common.ts';
-import { effectiveAttribution, exportBoundary, findLead, listLeads, softDeleteLead, streamLeads, type LeadFilter, type LeadRow, type LeadWithDoc } from '../../storage/leads.ts';
+import { effectiveAttribution, findLead, listLeads, softDeleteLead, type LeadFilter, type LeadWithDoc } from '../../storage/leads.ts';
+import { EXPORT_CURSOR, sendLeadsCsv } from '../leadsExport.ts';
 import { patchLead, upsertLead } from '../../storage/leadWrites.ts';
 import { findConversionByEventId, insertConversion, listConversions, type ConversionRow } from '../../storage/conversions.ts';
 import { findLatestVisualizationForLead } from '../../storage/visualizations.ts';
 
 const TAG = 'Leads';
 const LIST_CURSOR = 'leads.list';
-const EXPORT_CURSOR = 'leads.export';
 
 function toFilter(q: Omit<LeadFilters, 'cursor' | 'limit'>): LeadFilter {
   return { ...q, searchDigits: q.search ? phoneDigitsOf(q.search) : null };
@@ -60,30 +58,6 @@ function toConversionResponse(c: ConversionRow): z.infer<typeof Conversion> {
     contact_phone: c.contact_phone,
     property_address: c.property_address,
   };
-}
-
-/** Spreadsheet apps run cells starting with these as formulas; a leading quote defuses them. */
-function formulaSafe(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const s = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-}
-
-const EXPORT_COLUMNS = [
-  'id', 'external_id', 'external_source', 'contact_name', 'contact_email', 'contact_phone', 'property_address',
-  'status', 'status_label', 'source', 'medium', 'campaign', 'content', 'conversion_url', 'quote_value', 'sales_value',
-  'follow_up_date', 'converted_at', 'notes', 'created_at', 'updated_at',
-] as const;
-
-function exportRow(row: LeadRow): string[] {
-  const a = effectiveAttribution(row);
-  const values: Record<(typeof EXPORT_COLUMNS)[number], unknown> = {
-    ...row,
-    status: row.stage_key,
-    status_label: row.stage_label,
-    ...a,
-  };
-  return EXPORT_COLUMNS.map((c) => formulaSafe(values[c]));
 }
 
 const leadId = { params: LeadIdParams };
@@ -145,6 +119,7 @@ export const leadRoutes = [
     tag: TAG,
     auth: 'key',
     scopes: ['leads.export'],
+    expensive: true,
     query: LeadExportQuery,
     responses: {
       200: {
@@ -160,35 +135,7 @@ export const leadRoutes = [
     errors: [400, 401, 403, 429, 500],
     handler: async (ctx, { query }) => {
       const { cursor, limit, ...filters } = query;
-      const after = position(ctx, EXPORT_CURSOR, cursor);
-      const ws = workspaceId(ctx);
-      const filter = toFilter(filters);
-      const out = new PassThrough();
-      let announce!: (b: Awaited<ReturnType<typeof exportBoundary>>) => void;
-      const boundary = new Promise<Awaited<ReturnType<typeof exportBoundary>>>((resolve) => (announce = resolve));
-      // One repeatable-read snapshot for the boundary and the rows, so the next cursor matches
-      // exactly what this response holds even while leads are being written.
-      const done = ctx.deps.sql
-        .begin('isolation level repeatable read read only', async (tx) => {
-          announce(await exportBoundary(tx, ws, filter, limit, after));
-          const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS] });
-          csv.pipe(out);
-          for await (const rows of streamLeads(tx, ws, filter, limit, after)) {
-            for (const row of rows) if (!csv.write(exportRow(row))) await new Promise((r) => csv.once('drain', r));
-          }
-          csv.end();
-        })
-        .catch((err) => {
-          ctx.deps.logger.error({ err, request_id: ctx.state.requestId }, 'lead export failed');
-          out.destroy(err);
-          throw err;
-        });
-      const b = await Promise.race([boundary, done.then(() => null)]);
-      ctx.set('Content-Disposition', `attachment; filename="leads-${new Date().toISOString().slice(0, 10)}.csv"`);
-      ctx.set('X-Export-Truncated', b ? 'true' : 'false');
-      if (b) ctx.set('X-Export-Next-Cursor', encodeCursor(ctx.deps.cursorSecret, EXPORT_CURSOR, [b.last.pos, b.last.id]));
-      ctx.type = 'text/csv; charset=utf-8';
-      ctx.body = out;
+      await sendLeadsCsv(ctx, toFilter(filters), limit, position(ctx, EXPORT_CURSOR, cursor));
     },
   }),
   defineRoute({

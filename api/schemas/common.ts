@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../../core/errors.ts';
 import { SCOPES } from '../../core/scopes.ts';
+import { JSON_RECORD_LIMITS, jsonRecordIssues } from '../../core/jsonBounds.ts';
 
 export const ErrorResponse = z
   .object({
@@ -37,6 +38,18 @@ const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const JsonRecord = z
   .record(z.string(), z.union([Scalar, z.array(Scalar)]))
   .meta({ id: 'JsonRecord', description: 'Values are scalars or arrays of scalars' });
+
+const L = JSON_RECORD_LIMITS;
+/** A JsonRecord as partners write it, within JSON_RECORD_LIMITS (merged into a lead, the result must keep them too). */
+export const JsonRecordInput = JsonRecord.check((payload) => {
+  for (const { path, message } of jsonRecordIssues(payload.value)) payload.issues.push({ code: 'custom', input: payload.value, path, message });
+}).meta({
+  id: 'JsonRecordInput',
+  description:
+    `Values are scalars or arrays of scalars; at most ${L.keys} keys of at most ${L.keyLength} characters, strings of at most ` +
+    `${L.stringLength} characters, arrays of at most ${L.arrayItems} items, ${L.bytes} bytes as JSON. Merged into a lead's ` +
+    'record, the result must stay within the same bounds.',
+});
 
 export const Attribution = z
   .object({

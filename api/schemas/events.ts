@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, HttpUrl, JsonRecord } from './common.ts';
+import { DateTime, HttpUrl, JsonRecordInput } from './common.ts';
 import { Email, UsAddress, UsPhone } from './contact.ts';
 
 const common = {
@@ -33,7 +33,7 @@ export const FormSubmissionEventWrite = z
     contact_email: Email.nullable().optional(),
     contact_phone: UsPhone.nullable().optional(),
     property_address: UsAddress.nullable().optional(),
-    form_data: JsonRecord.optional(),
+    form_data: JsonRecordInput.optional(),
     attribution_params: z
       .record(z.string(), z.string())
       .optional()

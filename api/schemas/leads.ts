@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Attribution, AttributionOverrides, DateTime, HttpUrl, JsonRecord } from './common.ts';
+import { Attribution, AttributionOverrides, DateTime, HttpUrl, JsonRecord, JsonRecordInput } from './common.ts';
 import { Email, UsAddress, UsPhone } from './contact.ts';
 import { paginationQuery } from '../pagination.ts';
 
@@ -14,8 +14,8 @@ const patchFields = {
   contact_email: Email.nullable(),
   contact_phone: UsPhone.nullable(),
   property_address: UsAddress.nullable(),
-  form_data: JsonRecord,
-  custom_fields: JsonRecord,
+  form_data: JsonRecordInput,
+  custom_fields: JsonRecordInput,
   selected_material_id: z.string().max(200).nullable(),
   selected_color_id: z.string().max(200).nullable(),
   selected_shape_id: z.string().max(200).nullable(),
