@@ -179,6 +179,33 @@ export async function fillDays(sql: Sql, workspaceId: string, r: Range): Promise
   });
 }
 
+/** How far back the nightly warm-up fills: the longest range partners commonly ask for. */
+export const WARM_DAYS = 90;
+
+/**
+ * The time zones each workspace is read in: those its cached days were filled for (every
+ * analytics read fills the whole days of its range), and UTC, the read's default, for every
+ * active workspace.
+ */
+export async function readTimezones(sql: Db): Promise<{ workspace_id: string; timezone: string }[]> {
+  return sql<{ workspace_id: string; timezone: string }[]>`
+    select distinct workspace_id, timezone from analytics_days
+    union
+    select id, 'UTC' from workspaces where active`;
+}
+
+/**
+ * Fills the last WARM_DAYS settled days of every workspace in every time zone it is read in, so
+ * the first request of the morning reads cached days instead of computing them (two years of
+ * the benchmark's data set once took about 15 s). One transaction per workspace and zone.
+ */
+export async function warmAnalyticsCache(sql: Sql, now = new Date()): Promise<number> {
+  const from = new Date(now.getTime() - (WARM_DAYS + 1) * 86_400_000);
+  const pairs = await readTimezones(sql);
+  for (const { workspace_id, timezone } of pairs) await fillDays(sql, workspace_id, { from, to: now, timezone });
+  return pairs.length;
+}
+
 /**
  * Drops invalid cache days and the change rows no current or future cache day can need (the
  * argument is at the top of this file). Skips its turn while a fill is running.

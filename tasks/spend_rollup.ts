@@ -1,6 +1,7 @@
 import type { TaskFactory } from './context.ts';
 import type { Sql } from '../storage/db.ts';
 import { firstActivityDay, lastRolledUpDay, rollupDay } from '../storage/rollups.ts';
+import { warmAnalyticsCache } from '../storage/analyticsCache.ts';
 
 /** The furthest back a first run (or a long outage) reaches without an explicit --date. */
 const MAX_BACKFILL_DAYS = 800;
@@ -32,9 +33,13 @@ export async function runSpendRollup(sql: Sql, opts: { now?: Date; date?: string
   return { days, rows };
 }
 
-/** Cron (nightly): materialises daily attribution totals; payload `{date?: "YYYY-MM-DD"}`. */
+/**
+ * Cron (nightly): materialises daily attribution totals, then warms the analytics day cache for
+ * the last 90 days in every time zone each workspace is read in; payload `{date?: "YYYY-MM-DD"}`.
+ */
 const spendRollup: TaskFactory<'spend_rollup'> = ({ sql, logger }) => async (payload) => {
   const result = await runSpendRollup(sql, { date: payload.date });
-  logger.info({ days: result.days.length, rows: result.rows }, 'spend rollup');
+  const warmed = await warmAnalyticsCache(sql);
+  logger.info({ days: result.days.length, rows: result.rows, warmed }, 'spend rollup');
 };
 export default spendRollup;

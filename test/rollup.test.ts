@@ -112,3 +112,34 @@ describe('spend_rollup task', () => {
     expect(bad.stderr).toContain('--date must be a YYYY-MM-DD day');
   });
 });
+
+describe('the nightly rollup warms the analytics day cache', () => {
+  it('fills the last 90 settled days in every time zone a workspace is read in, and the morning read computes none', async () => {
+    const reader = await t.tenant();
+    const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    for (const n of [3, 20, 45, 80]) await leadAt(t, reader, day(n), { attribution: { source: 'google', campaign: 'spring' } });
+    const read = (range: string, timezone: string) => t.request('GET', `/api/v1/lead-sources?${range}&timezone=${timezone}`, { key: reader.key });
+    // A read of two days in Kolkata is how the cache learns the workspace's time zone.
+    expect((await read(`from=${day(10)}&to=${day(8)}`, 'Asia/Kolkata')).status).toBe(200);
+    const cached = async () =>
+      t.sql<{ timezone: string; days: number }[]>`
+        select timezone, count(*)::int as days from analytics_days where workspace_id = ${reader.workspaceId} group by timezone order by timezone`;
+
+    await spendRollup(deps())({}, {} as never);
+    const warmed = await cached();
+    expect(warmed.map((r) => r.timezone)).toEqual(['Asia/Kolkata', 'UTC']);
+    for (const r of warmed) expect(r.days).toBeGreaterThanOrEqual(89);
+
+    const range = `from=${day(90)}&to=${new Date().toISOString()}`;
+    const [{ newest }] = await t.sql`select max(id)::int as newest from analytics_days`;
+    const morning = await read(range, 'Asia/Kolkata');
+    expect(morning.status).toBe(200);
+    // Nothing was computed for the morning's read: every whole day it needed was cached.
+    const [{ filled }] = await t.sql`select count(*)::int as filled from analytics_days where id > ${newest} and workspace_id = ${reader.workspaceId}`;
+    expect(filled).toBe(0);
+    expect(morning.body.summary.lead_count).toBe(4);
+    // And the cached answer is the one a fresh computation gives.
+    await t.sql`delete from analytics_days where workspace_id = ${reader.workspaceId}`;
+    expect((await read(range, 'Asia/Kolkata')).body).toEqual(morning.body);
+  });
+});
