@@ -11,6 +11,7 @@ import { errorEnvelope } from './middleware/errors.ts';
 import { responseHeaders } from './middleware/responseHeaders.ts';
 import { rejectMalformedPath } from './middleware/malformedPath.ts';
 import { accessLog } from './middleware/accessLog.ts';
+import { requestMetrics } from './middleware/requestMetrics.ts';
 import { KeyCache } from './middleware/auth.ts';
 import { buildRouter } from './router.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -21,6 +22,8 @@ import { serveSharedImage } from './routes/shareLinks.ts';
 import { InFlight } from './inFlight.ts';
 import { ExpensiveRequests } from './expensiveRequests.ts';
 import { loadTimezoneNames } from '../storage/timezones.ts';
+import { databaseProbes } from '../storage/databaseProbes.ts';
+import { mountProbes } from './health.ts';
 
 export async function createApp(input: { config: Config; logger: Logger; sql: Sql }): Promise<{ app: Koa<any, any>; inFlight: InFlight }> {
   const storageSecret = await storageSigningSecret(input.sql, input.config.STORAGE_SIGNING_SECRET);
@@ -46,11 +49,13 @@ export async function createApp(input: { config: Config; logger: Logger; sql: Sq
     ctx.type = 'application/json';
     ctx.body = openapi;
   });
+  mountProbes(router, await databaseProbes(input.sql, input.logger), input.config.METRICS_TOKEN);
 
   const inFlight = new InFlight();
   app.use(inFlight.middleware as never);
   app.use(requestId as never);
   app.use(responseHeaders as never);
+  app.use(requestMetrics as never);
   app.use(accessLog as never);
   app.use(errorEnvelope as never);
   app.use(rejectMalformedPath as never);

@@ -31,6 +31,8 @@ const schema = z.object({
   DB_POOL_MAX: int(20),
   EXPORT_WRITE_DEADLINE_MS: int(10000),
   TRUST_PROXY: bool.default(false),
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -22,6 +22,18 @@ export class ApiError extends Error {
   }
 }
 
+/** The ErrorResponse envelope of an error: the API's error middleware and the worker's health server answer it. */
+export function errorBody(err: ApiError, requestId: string) {
+  return {
+    error: {
+      code: err.code,
+      message: err.message,
+      request_id: requestId,
+      ...(err.details ? { details: err.details } : {}),
+    },
+  };
+}
+
 export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what} not found`);
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new ApiError(409, 'CONFLICT', message, details);

@@ -1,3 +1,5 @@
+import { groupCommitBatchSize } from './metrics.ts';
+
 /**
  * Group commit: items wait in a queue and go out as one batch, one batch at a time per process.
  * An idle queue leaves on the next turn of the event loop, so a lone item waits for nothing;
@@ -11,11 +13,16 @@ export class GroupCommit<T> {
   private queue: T[] = [];
   private scheduled = false;
   private writing = false;
+  private readonly batchSizes;
 
+  /** `name` labels the commit's batch sizes in group_commit_batch_size. */
   constructor(
+    name: string,
     private readonly write: (batch: T[]) => Promise<void>,
     private readonly maxBatch = Number.POSITIVE_INFINITY,
-  ) {}
+  ) {
+    this.batchSizes = groupCommitBatchSize.labels(name);
+  }
 
   add(item: T): void {
     this.queue.push(item);
@@ -29,6 +36,7 @@ export class GroupCommit<T> {
       this.scheduled = false;
       this.writing = true;
       const batch = this.queue.splice(0, this.maxBatch);
+      this.batchSizes.observe(batch.length);
       void this.write(batch).finally(() => {
         this.writing = false;
         this.schedule();

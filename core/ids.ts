@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
@@ -12,4 +12,11 @@ export function newId(prefix: string): string {
 
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
+}
+
+const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** A well-formed caller-supplied X-Request-Id (for tracing across systems), else a new one. */
+export function requestIdFrom(given: string | undefined): string {
+  return given !== undefined && ACCEPTABLE_REQUEST_ID.test(given) ? given : `req_${randomUUID().replaceAll('-', '')}`;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 
 export type Sql = postgres.Sql<{}>;
@@ -21,7 +22,8 @@ export function createSql(url: string, max = 20): Sql {
     types: { int8: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
     transform: { undefined: null },
     // Analytics sort and hash tens of thousands of rows; the 4 MB default spills them to disk.
-    connection: { application_name: 'partner-api', work_mem: '64MB' },
+    // A name of its own per pool lets the metrics find its connections (storage/poolUsage.ts).
+    connection: { application_name: `partner-api ${process.pid} ${randomBytes(3).toString('hex')}`, work_mem: '64MB' },
   }) as unknown as Sql;
 }
 

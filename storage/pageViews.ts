@@ -59,7 +59,7 @@ export class PageViewIngest {
   private readonly views: GroupCommit<Pending>;
 
   constructor(private readonly sql: Sql) {
-    this.views = new GroupCommit((batch) => this.write(batch), MAX_BATCH);
+    this.views = new GroupCommit('page_views', (batch) => this.write(batch), MAX_BATCH);
   }
 
   /** Resolves once the page view and its kept answer are committed ('open'), or with the closed gate. */

@@ -18,7 +18,7 @@ export class RateLimitCounter {
   private readonly hits: GroupCommit<Hit>;
 
   constructor(private readonly sql: Sql) {
-    this.hits = new GroupCommit((batch) => this.write(batch));
+    this.hits = new GroupCommit('rate_limit_hits', (batch) => this.write(batch));
   }
 
   hit(bucket: string, windowStart: Date): Promise<number> {

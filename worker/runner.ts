@@ -4,6 +4,7 @@ import { buildTaskList } from './taskList.ts';
 import { crontab } from './crontab.ts';
 import { storageSigningSecret } from '../storage/secrets.ts';
 import { createBlobStore } from '../storage/blobs.ts';
+import { jobMetricsEvents } from './jobMetrics.ts';
 
 export interface RunningWorker {
   runner: Runner;
@@ -27,6 +28,7 @@ export async function startWorker(deps: Omit<TaskDeps, 'blobs'> & { connectionSt
     noHandleSignals: true,
     pollInterval: 1000,
     logger: workerLogger,
+    events: jobMetricsEvents(),
   });
   return { runner, stop: () => runner.stop() };
 }

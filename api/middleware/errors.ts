@@ -1,4 +1,4 @@
-import { ApiError, type ErrorCode } from '../../core/errors.ts';
+import { ApiError, errorBody, type ErrorCode } from '../../core/errors.ts';
 import type { Ctx, Next } from '../context.ts';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -16,14 +16,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 export function renderError(ctx: Ctx, err: ApiError) {
   ctx.status = err.status;
   for (const [k, v] of Object.entries(err.headers ?? {})) ctx.set(k, v);
-  ctx.body = {
-    error: {
-      code: err.code,
-      message: err.message,
-      request_id: ctx.state.requestId,
-      ...(err.details ? { details: err.details } : {}),
-    },
-  };
+  ctx.body = errorBody(err, ctx.state.requestId);
 }
 
 /**

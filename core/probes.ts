@@ -1,0 +1,48 @@
+import { ApiError } from './errors.ts';
+import { metricsAuthorized, registry } from './metrics.ts';
+
+/** What the probe endpoints ask of the process serving them (the API, or a worker). */
+export interface Probes {
+  /** Why the process cannot do its work, as a plain sentence; undefined when it can. */
+  notReadyBecause(): Promise<string | undefined>;
+  /** Brings the gauges computed at scrape time (queue depth, pool) up to date. */
+  refreshGauges(): Promise<void>;
+}
+
+export interface ProbeAnswer {
+  contentType: string;
+  body: string;
+}
+
+/**
+ * The operators' endpoints: outside /api/v1, without an API key or rate limit, absent from the
+ * OpenAPI document, and logged at debug (a platform probes them every few seconds).
+ */
+export const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const LIVE: ProbeAnswer = { contentType: JSON_TYPE, body: JSON.stringify({ status: 'ok' }) };
+const READY: ProbeAnswer = { contentType: JSON_TYPE, body: JSON.stringify({ status: 'ready' }) };
+
+/** Answers GET on a probe path, or throws the ApiError to render as the ErrorResponse envelope. */
+export async function answerProbe(path: string, authorization: string | undefined, probes: Probes, metricsToken: string | undefined): Promise<ProbeAnswer> {
+  switch (path) {
+    case '/healthz':
+      return LIVE;
+    case '/readyz': {
+      const problem = await probes.notReadyBecause();
+      if (problem !== undefined) throw new ApiError(503, 'INTERNAL_ERROR', problem);
+      return READY;
+    }
+    case '/metrics':
+      if (!metricsAuthorized(authorization, metricsToken)) {
+        throw new ApiError(401, 'UNAUTHORIZED', 'The metrics need the METRICS_TOKEN bearer token', undefined, {
+          'WWW-Authenticate': 'Bearer realm="metrics"',
+        });
+      }
+      await probes.refreshGauges();
+      return { contentType: registry.contentType, body: await registry.metrics() };
+    default:
+      throw new ApiError(404, 'NOT_FOUND', `No route for GET ${path}`);
+  }
+}
