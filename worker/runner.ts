@@ -1,9 +1,11 @@
-import { run, Logger as WorkerLogger, type Runner } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { run, Logger as WorkerLogger, type Runner, type WorkerEvents } from 'graphile-worker';
 import type { TaskDeps } from '../tasks/context.ts';
 import { buildTaskList } from './taskList.ts';
 import { crontab } from './crontab.ts';
 import { storageSigningSecret } from '../storage/secrets.ts';
 import { createBlobStore } from '../storage/blobs.ts';
+import { startLiveness } from './liveness.ts';
 
 export interface RunningWorker {
   runner: Runner;
@@ -19,7 +21,12 @@ export async function startWorker(deps: Omit<TaskDeps, 'blobs'> & { connectionSt
   });
   const secret = await storageSigningSecret(deps.sql, deps.config.STORAGE_SIGNING_SECRET);
   const taskDeps: TaskDeps = { config: deps.config, logger, sql: deps.sql, blobs: createBlobStore(deps.config, secret) };
+  // The pool id is what graphile-worker writes into locked_by: the heartbeat's worker id.
+  const events: WorkerEvents = new EventEmitter();
+  let poolId = '';
+  events.once('pool:create', ({ workerPool }) => (poolId = workerPool.id));
   const runner = await run({
+    events,
     connectionString: deps.connectionString,
     concurrency: deps.concurrency ?? deps.config.WORKER_CONCURRENCY,
     taskList: buildTaskList(taskDeps),
@@ -28,5 +35,13 @@ export async function startWorker(deps: Omit<TaskDeps, 'blobs'> & { connectionSt
     pollInterval: 1000,
     logger: workerLogger,
   });
-  return { runner, stop: () => runner.stop() };
+  const liveness = await startLiveness({
+    sql: deps.sql,
+    logger,
+    workerId: poolId,
+    heartbeatSeconds: deps.config.WORKER_HEARTBEAT_SECONDS,
+    staleAfterSeconds: deps.config.WORKER_STALE_AFTER_SECONDS,
+  });
+  // The lease outlives the runner's graceful stop: its jobs are still running until then.
+  return { runner, stop: () => runner.stop().finally(liveness.stop) };
 }
