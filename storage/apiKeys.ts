@@ -89,5 +89,5 @@ export async function listApiKeys(sql: Db, workspaceId: string): Promise<ApiKeyL
     select id, workspace_id, name, scopes, secret_last4, created_at, revoked_at from api_keys
     where workspace_id = ${workspaceId} and deleted_at is null
     order by created_at desc, id desc`;
-  return rows.map(({ secret_last4, ...k }) => ({ ...k, masked_key: maskKey(k.id, secret_last4) }));
+  return rows.map(({ secret_last4, ...k }) => ({ id: k.id, workspace_id: k.workspace_id, name: k.name, masked_key: maskKey(k.id, secret_last4), scopes: k.scopes, created_at: k.created_at, revoked_at: k.revoked_at }));
 }

@@ -25,20 +25,22 @@ export interface JobRow {
 }
 
 /**
- * Each job of graphile-worker's jobs view `j` with its state. A worker that just started may
- * lock a job before its first beat, so a lock counts as dead only once it is older than a lease.
+ * Each job of graphile-worker's jobs view `j` with its state. A lock is dead once its worker's
+ * lease ran out; a worker with no lease at all (one that just started and has not beaten yet,
+ * or one from before the heartbeat) is given a lease's length from the lock.
  */
 function jobsWithState(sql: Db, staleAfterSeconds: number) {
   return sql`
     select j.*, p.payload,
       case
         when j.locked_by is null then case when j.attempts >= j.max_attempts then 'failed' else 'queued' end
-        when j.locked_at < now() - make_interval(secs => ${staleAfterSeconds}) and not exists (
-          select 1 from worker_heartbeats h where h.worker_id = j.locked_by and h.alive_until > now()) then 'stuck'
+        when h.alive_until > now() then 'running'
+        when h.worker_id is not null or j.locked_at < now() - make_interval(secs => ${staleAfterSeconds}) then 'stuck'
         else 'running'
       end as state
     from graphile_worker.jobs j
-    join graphile_worker._private_jobs p on p.id = j.id`;
+    join graphile_worker._private_jobs p on p.id = j.id
+    left join worker_heartbeats h on h.worker_id = j.locked_by`;
 }
 
 export async function listJobs(

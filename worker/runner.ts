@@ -43,5 +43,6 @@ export async function startWorker(deps: Omit<TaskDeps, 'blobs'> & { connectionSt
     staleAfterSeconds: deps.config.WORKER_STALE_AFTER_SECONDS,
   });
   // The lease outlives the runner's graceful stop: its jobs are still running until then.
-  return { runner, stop: () => runner.stop().finally(liveness.stop) };
+  let stopped: Promise<void> | undefined;
+  return { runner, stop: () => (stopped ??= runner.stop().finally(liveness.stop)) };
 }
