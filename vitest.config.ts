@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * uploads): they run after the rest, one at a time, so another file's load cannot make them
  * flaky and theirs cannot slow the others.
  */
-const ALONE = ['test/importers.hostile.test.ts', 'test/leadsExport.stall.test.ts', 'test/uploads.hostile.test.ts'];
+const ALONE = ['test/importers.hostile.test.ts', 'test/leadsExport.stall.test.ts', 'test/uploads.hostile.test.ts', 'test/jobs.crash.test.ts'];
 
 export default defineConfig({
   test: {

@@ -1,9 +1,11 @@
 // Operators' and support staff's CLI: `npm run --silent admin -- <command> [--json]`.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../core/config.ts';
-import { createSql, type Sql } from '../storage/db.ts';
+import { createSql } from '../storage/db.ts';
 import { openDatabase } from './database.ts';
-import { CliError, type CliContext } from './args.ts';
+import { CliError, type CliContext, type Command } from './args.ts';
+import { human } from './format.ts';
+import { progressLine, silentProgress } from './progress.ts';
 import { workspaceCommands } from './commands/workspace.ts';
 import { keyCommands } from './commands/key.ts';
 import { jobsCommands } from './commands/jobs.ts';
@@ -17,6 +19,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   help: { type: 'boolean' },
   failed: { type: 'boolean' },
+  stuck: { type: 'boolean' },
   'all-failed': { type: 'boolean' },
   name: { type: 'string' },
   workspace: { type: 'string' },
@@ -24,8 +27,6 @@ const OPTIONS = {
   visualizations: { type: 'string' },
   date: { type: 'string' },
 } as const;
-
-type Command = (sql: Sql, ctx: CliContext, url: string) => Promise<unknown>;
 
 const commands: Record<string, Command> = {
   ...workspaceCommands,
@@ -38,16 +39,27 @@ const commands: Record<string, Command> = {
   ...rollupCommands,
 };
 
+const PREFIX = 'npm run --silent admin --';
+
 function usage(): string {
-  return `usage: npm run --silent admin -- <command> [--json]\ncommands:\n  ${Object.keys(commands).sort().join('\n  ')}`;
+  const names = Object.keys(commands).sort();
+  const width = Math.max(...names.map((n) => n.length));
+  return [
+    `usage: ${PREFIX} <command> [--json]   (${PREFIX} <command> --help for its flags)`,
+    'commands:',
+    ...names.map((n) => `  ${n.padEnd(width)}  ${commands[n]!.summary}`),
+  ].join('\n');
 }
 
-/** Plain output for people: one `key: value` line per field, nested values as JSON. */
-function human(value: unknown): string {
-  if (!value || typeof value !== 'object') return String(value);
-  return Object.entries(value)
-    .map(([k, v]) => `${k}: ${v !== null && typeof v === 'object' ? JSON.stringify(v, null, 2) : v}`)
-    .join('\n');
+function commandHelp(name: string, command: Command): string {
+  const flags = Object.entries({ ...command.flags, '--json': 'print one JSON document and nothing else' });
+  const width = Math.max(...flags.map(([f]) => f.length));
+  return [
+    `usage: ${PREFIX} ${name}${command.usage ? ` ${command.usage}` : ''} [--json]`,
+    command.summary,
+    'flags:',
+    ...flags.map(([f, meaning]) => `  ${f.padEnd(width)}  ${meaning}`),
+  ].join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -55,16 +67,25 @@ async function main(argv: string[]): Promise<number> {
   const name2 = positionals.slice(0, 2).join(' ');
   const name = commands[name2] ? name2 : positionals[0] ?? '';
   const command = commands[name];
-  if (!command) {
-    console.error(values.help ? usage() : `unknown command "${positionals.join(' ')}"\n${usage()}`);
-    return values.help ? 0 : 2;
+  if (values.help) {
+    console.log(command ? commandHelp(name, command) : usage());
+    return 0;
   }
-  const ctx: CliContext = { positionals: positionals.slice(name.split(' ').length), flags: values };
+  if (!command) {
+    console.error(`unknown command "${positionals.join(' ')}"\n${usage()}`);
+    return 2;
+  }
   const config = loadConfig();
+  const ctx: CliContext = {
+    positionals: positionals.slice(name.split(' ').length),
+    flags: values,
+    config,
+    progress: values.json ? silentProgress : (label, total) => progressLine(process.stdout, label, total),
+  };
   const db = await openDatabase(config, { migrate: true });
   const sql = createSql(db.url, 2);
   try {
-    const result = await command(sql, ctx, db.url);
+    const result = await command.run(sql, ctx);
     console.log(values.json ? JSON.stringify(result) : human(result));
     return 0;
   } finally {

@@ -1,9 +1,25 @@
+import type { Sql } from '../storage/db.ts';
+import type { Progress } from './progress.ts';
+
 /** Thrown for a usage or lookup problem; admin prints its message as one line and exits 1. */
 export class CliError extends Error {}
 
 export interface CliContext {
   positionals: string[];
   flags: Record<string, string | boolean | undefined>;
+  config: { WORKER_STALE_AFTER_SECONDS: number };
+  /** A progress line for long work: shown on a terminal, silent under --json or in a pipe. */
+  progress: (label: string, total: number) => Progress;
+}
+
+/** One admin command: what `--help` prints about it, and what it does. */
+export interface Command {
+  summary: string;
+  /** Arguments after the command's name, e.g. `--workspace ID FILE.csv`. */
+  usage?: string;
+  /** Each flag as written in usage, with what it means. */
+  flags?: Record<string, string>;
+  run: (sql: Sql, ctx: CliContext) => Promise<unknown>;
 }
 
 export function requireFlag(ctx: CliContext, name: string): string {

@@ -28,6 +28,8 @@ const schema = z.object({
   IMAGE_FETCH_ALLOW_PRIVATE: bool.default(false),
   GENERATE_WAIT_MS: int(25000, 0),
   WORKER_CONCURRENCY: int(4),
+  WORKER_HEARTBEAT_SECONDS: int(5),
+  WORKER_STALE_AFTER_SECONDS: int(30),
   DB_POOL_MAX: int(20),
   EXPORT_WRITE_DEADLINE_MS: int(10000),
   TRUST_PROXY: bool.default(false),
@@ -54,6 +56,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (config.IMAGE_MODEL_PROVIDER === 'http' && !config.IMAGE_MODEL_URL) {
     throw new ConfigError('Invalid configuration: IMAGE_MODEL_URL is required when IMAGE_MODEL_PROVIDER=http');
+  }
+  // A lease must outlive a missed beat, or a live worker's jobs would be taken from it.
+  if (config.WORKER_STALE_AFTER_SECONDS < 2 * config.WORKER_HEARTBEAT_SECONDS) {
+    throw new ConfigError('Invalid configuration: WORKER_STALE_AFTER_SECONDS must be at least twice WORKER_HEARTBEAT_SECONDS');
   }
   return {
     ...config,

@@ -77,3 +77,17 @@ export async function deleteApiKey(sql: Db, id: string): Promise<boolean> {
   const rows = await sql`update api_keys set deleted_at = coalesce(deleted_at, now()) where id = ${id} returning id`;
   return rows.length > 0;
 }
+
+export interface ApiKeyListing extends ApiKey {
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+/** A workspace's keys that are not deleted, newest first; secrets are never readable, only masked. */
+export async function listApiKeys(sql: Db, workspaceId: string): Promise<ApiKeyListing[]> {
+  const rows = await sql<(Omit<ApiKeyListing, 'masked_key'> & { secret_last4: string })[]>`
+    select id, workspace_id, name, scopes, secret_last4, created_at, revoked_at from api_keys
+    where workspace_id = ${workspaceId} and deleted_at is null
+    order by created_at desc, id desc`;
+  return rows.map(({ secret_last4, ...k }) => ({ id: k.id, workspace_id: k.workspace_id, name: k.name, masked_key: maskKey(k.id, secret_last4), scopes: k.scopes, created_at: k.created_at, revoked_at: k.revoked_at }));
+}

@@ -1,32 +1,117 @@
-import type { Db } from './db.ts';
+import type { Db, Sql } from './db.ts';
 import type { JobPayload, TaskName } from './jobPayloads.ts';
+import { reopenJobSubject } from './jobSubjects.ts';
+
+/**
+ * queued: waiting for its run_at (retries included); running: locked by a live worker;
+ * failed: all attempts used; stuck: locked by a worker whose heartbeat lease ran out.
+ */
+export const JOB_STATES = ['queued', 'running', 'failed', 'stuck'] as const;
+export type JobState = (typeof JOB_STATES)[number];
 
 export interface JobRow {
   id: string;
   task_identifier: string;
+  state: JobState;
+  payload: unknown;
   attempts: number;
   max_attempts: number;
   last_error: string | null;
   run_at: Date;
   created_at: Date;
+  locked_by: string | null;
   locked_at: Date | null;
   key: string | null;
 }
 
-/** graphile-worker's jobs view; a job has failed for good once it has used all its attempts. */
-export async function listJobs(sql: Db, opts: { failedOnly: boolean; limit?: number }): Promise<JobRow[]> {
+/**
+ * Each job of graphile-worker's jobs view `j` with its state. A lock is dead once its worker's
+ * lease ran out; a worker with no lease at all (one that just started and has not beaten yet,
+ * or one from before the heartbeat) is given a lease's length from the lock.
+ */
+function jobsWithState(sql: Db, staleAfterSeconds: number) {
+  return sql`
+    select j.*, p.payload,
+      case
+        when j.locked_by is null then case when j.attempts >= j.max_attempts then 'failed' else 'queued' end
+        when h.alive_until > now() then 'running'
+        when h.worker_id is not null or j.locked_at < now() - make_interval(secs => ${staleAfterSeconds}) then 'stuck'
+        else 'running'
+      end as state
+    from graphile_worker.jobs j
+    join graphile_worker._private_jobs p on p.id = j.id
+    left join worker_heartbeats h on h.worker_id = j.locked_by`;
+}
+
+export async function listJobs(
+  sql: Db,
+  opts: { staleAfterSeconds: number; state?: JobState; workspaceId?: string; limit?: number },
+): Promise<JobRow[]> {
   return sql<JobRow[]>`
-    select id::text, task_identifier, attempts, max_attempts, last_error, run_at, created_at, locked_at, key
-    from graphile_worker.jobs
-    where ${opts.failedOnly ? sql`attempts >= max_attempts` : sql`true`}
+    select id::text, task_identifier, state, payload, attempts, max_attempts, last_error, run_at, created_at, locked_by, locked_at, key
+    from (${jobsWithState(sql, opts.staleAfterSeconds)}) jobs
+    where ${opts.state ? sql`state = ${opts.state}` : sql`true`}
+      and ${opts.workspaceId ? sql`payload->>'workspace_id' = ${opts.workspaceId}` : sql`true`}
     order by created_at desc, id desc
     limit ${opts.limit ?? 200}`;
 }
 
 export async function listFailedJobIds(sql: Db): Promise<string[]> {
   const rows = await sql<{ id: string }[]>`
-    select id::text from graphile_worker.jobs where attempts >= max_attempts order by id`;
+    select id::text from graphile_worker.jobs where attempts >= max_attempts and locked_by is null order by id`;
   return rows.map((r) => r.id);
+}
+
+/**
+ * Unlocks every job held by a dead worker (graphile-worker's force_unlock_workers), so a live
+ * worker runs it again; a job that died on its last attempt becomes failed, which marks its
+ * object failed (migration 14). Returns the jobs unlocked.
+ */
+export async function unlockJobsOfDeadWorkers(sql: Sql, staleAfterSeconds: number): Promise<{ id: string; locked_by: string }[]> {
+  return sql.begin(async (tx) => {
+    const stuck = await tx<{ id: string; locked_by: string }[]>`
+      select id::text, locked_by from (${jobsWithState(tx, staleAfterSeconds)}) jobs where state = 'stuck'`;
+    if (stuck.length) await tx`select graphile_worker.force_unlock_workers(${[...new Set(stuck.map((j) => j.locked_by))]}::text[])`;
+    return stuck;
+  }) as Promise<{ id: string; locked_by: string }[]>;
+}
+
+export interface RetryOutcome {
+  retried: string[];
+  /** Jobs left as they were, with the reason (a visualization's workspace is out of quota). */
+  refused: { id: string; reason: string }[];
+}
+
+/**
+ * Runs jobs again now with a fresh set of attempts, in one transaction: a stuck job's dead
+ * worker is unlocked first, and a job that had failed for good puts its object back in
+ * progress. Jobs running on a live worker (and unknown ids) are left alone.
+ */
+export async function retryJobs(sql: Sql, ids: string[], staleAfterSeconds: number): Promise<RetryOutcome> {
+  return sql.begin(async (tx) => {
+    const jobs = await tx<JobRow[]>`
+      select id::text, task_identifier, state, payload, locked_by
+      from (${jobsWithState(tx, staleAfterSeconds)}) jobs
+      where id = any(${ids}::bigint[]) and state <> 'running'
+      order by id`;
+    const deadWorkers = [...new Set(jobs.filter((j) => j.state === 'stuck').map((j) => j.locked_by!))];
+    if (deadWorkers.length) await tx`select graphile_worker.force_unlock_workers(${deadWorkers}::text[])`;
+    const failedNow = new Set(
+      (await tx<{ id: string }[]>`
+        select id::text from graphile_worker.jobs where id = any(${ids}::bigint[]) and locked_by is null and attempts >= max_attempts`).map((r) => r.id),
+    );
+    const refused: RetryOutcome['refused'] = [];
+    const toRun: string[] = [];
+    for (const job of jobs) {
+      const refusal = failedNow.has(job.id) ? await reopenJobSubject(tx, job.task_identifier as TaskName, job.payload as JobPayload<TaskName>) : undefined;
+      if (refusal) refused.push({ id: job.id, reason: refusal });
+      else toRun.push(job.id);
+    }
+    // graphile-worker's SQL function, since its JS helper drops `attempts: 0` as falsy.
+    const rows = await tx<{ id: string }[]>`
+      select id::text from graphile_worker.reschedule_jobs(${toRun}::bigint[], run_at => now(), attempts => 0)`;
+    return { retried: rows.map((r) => r.id), refused };
+  }) as Promise<RetryOutcome>;
 }
 
 /**
@@ -45,14 +130,4 @@ export async function enqueueJob<T extends TaskName>(
       ${task}::text, ${sql.json(payload as never)}::json,
       job_key => ${opts.jobKey ?? null}::text, max_attempts => ${opts.maxAttempts ?? 5}::int,
       run_at => ${opts.runAt ?? null}::timestamptz)`;
-}
-
-/**
- * Makes jobs runnable now with a fresh set of attempts. Calls graphile-worker's SQL function
- * directly: its JS helper drops `attempts: 0` as falsy. Running (locked) jobs are left alone.
- */
-export async function retryJobs(sql: Db, ids: string[]): Promise<string[]> {
-  const rows = await sql<{ id: string }[]>`
-    select id::text from graphile_worker.reschedule_jobs(${ids}::bigint[], run_at => now(), attempts => 0)`;
-  return rows.map((r) => r.id);
 }

@@ -10,12 +10,15 @@ const quiet = () => () => {};
 // sees an error (say, an embedded database stopping right after migrating); close it now.
 const { clearAllPools } = createRequire(import.meta.url)('graphile-migrate/dist/pgReal.js') as { clearAllPools: () => void };
 
-/** Applies the committed schema migrations and graphile-worker's own schema. */
+/**
+ * Applies graphile-worker's own schema, then the committed schema migrations: migration 14
+ * attaches a trigger to graphile-worker's jobs table.
+ */
 export async function migrateDatabase(connectionString: string): Promise<void> {
+  await workerMigrations({ connectionString, logger: new WorkerLogger(quiet) });
   try {
     await graphileMigrate({ connectionString, migrationsFolder, logger: new Logger(quiet) });
   } finally {
     clearAllPools();
   }
-  await workerMigrations({ connectionString, logger: new WorkerLogger(quiet) });
 }

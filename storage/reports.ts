@@ -286,3 +286,17 @@ export async function markExportFailed(sql: Db, workspaceId: string, id: string,
     update report_exports set status = 'failed', error = ${error}, completed_at = now()
     where workspace_id = ${workspaceId} and id = ${id}`;
 }
+
+/** A failed import back to importing, for a job that support staff retry. */
+export async function reopenReportImport(sql: Db, workspaceId: string, reportId: string): Promise<void> {
+  await sql`
+    update reports set status = 'importing', summary = summary - 'failure_reason', updated_at = now()
+    where workspace_id = ${workspaceId} and id = ${reportId} and status = 'failed'`;
+}
+
+/** Failed artifacts back to pending, for a job that support staff retry; ready ones stay. */
+export async function reopenExports(sql: Db, workspaceId: string, ids: string[]): Promise<void> {
+  await sql`
+    update report_exports set status = 'pending', error = null, completed_at = null
+    where workspace_id = ${workspaceId} and id = any(${ids}) and status = 'failed'`;
+}

@@ -1,7 +1,9 @@
 import type { Db } from './db.ts';
+import { newId } from '../core/ids.ts';
+import { lockVisualization, markVisualizationProcessing, type VisualizationRow } from './visualizations.ts';
 
 /** Serialises quota checks of one workspace until the transaction ends. */
-export async function lockWorkspaceQuota(tx: Db, workspaceId: string): Promise<void> {
+async function lockWorkspaceQuota(tx: Db, workspaceId: string): Promise<void> {
   await tx`select pg_advisory_xact_lock(hashtextextended(${'visualization-quota:' + workspaceId}, 0))`;
 }
 
@@ -10,7 +12,7 @@ export async function lockWorkspaceQuota(tx: Db, workspaceId: string): Promise<v
  * room in the current UTC month; reserved and succeeded attempts count, released ones do not.
  * Returns the attempt id, or undefined when the quota is exhausted. Call under lockWorkspaceQuota.
  */
-export async function reserveAttemptWithinQuota(tx: Db, input: { id: string; workspaceId: string; visualizationId: string }): Promise<string | undefined> {
+async function reserveAttemptWithinQuota(tx: Db, input: { id: string; workspaceId: string; visualizationId: string }): Promise<string | undefined> {
   const [row] = await tx<{ id: string }[]>`
     with month as (select date_trunc('month', now() at time zone 'utc')::date as period)
     insert into visualization_attempts (id, workspace_id, visualization_id, period_month, status)
@@ -44,4 +46,26 @@ export async function countAttempts(sql: Db, workspaceId: string): Promise<Attem
            count(*) filter (where status = 'released')::int as released
     from visualization_attempts where workspace_id = ${workspaceId}`;
   return row!;
+}
+
+/**
+ * Reserves an attempt within the quota and moves the row to processing (with any new catalog
+ * choice); undefined when the quota is exhausted. The caller holds the row's lock.
+ */
+export async function startAttempt(
+  tx: Db,
+  workspaceId: string,
+  visualizationId: string,
+  sel: { materialId?: string; colorId?: string; shapeId?: string },
+): Promise<VisualizationRow | undefined> {
+  await lockWorkspaceQuota(tx, workspaceId);
+  if (!(await reserveAttemptWithinQuota(tx, { id: newId('vat'), workspaceId, visualizationId }))) return undefined;
+  return markVisualizationProcessing(tx, workspaceId, visualizationId, sel);
+}
+
+/** A failed row back to processing with a new attempt, for a job that support staff retry. */
+export async function restartGeneration(tx: Db, workspaceId: string, visualizationId: string): Promise<'restarted' | 'not_failed' | 'quota_exhausted'> {
+  const row = await lockVisualization(tx, workspaceId, visualizationId);
+  if (row?.status !== 'failed') return 'not_failed';
+  return (await startAttempt(tx, workspaceId, visualizationId, {})) ? 'restarted' : 'quota_exhausted';
 }

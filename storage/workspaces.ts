@@ -47,3 +47,17 @@ export async function countWorkspaces(sql: Db): Promise<number> {
   const [row] = await sql<{ n: number }[]>`select count(*)::int as n from workspaces`;
   return row!.n;
 }
+
+export interface WorkspaceListing extends Workspace {
+  created_at: Date;
+  /** Keys neither revoked nor deleted. */
+  active_keys: number;
+}
+
+export async function listWorkspaces(sql: Db): Promise<WorkspaceListing[]> {
+  return sql<WorkspaceListing[]>`
+    select w.id, w.name, w.active, w.currency, w.visualization_quota_monthly, w.created_at,
+      (select count(*)::int from api_keys k where k.workspace_id = w.id and k.revoked_at is null and k.deleted_at is null) as active_keys
+    from workspaces w
+    order by w.created_at desc, w.id desc`;
+}

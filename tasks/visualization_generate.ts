@@ -33,8 +33,9 @@ async function settle(sql: Sql, row: VisualizationRow, outcome:
  * Renders one visualization: loads the original (the stored upload, or the partner's URL
  * through the SSRF guard), checks it is a bounded photo, asks the provider for the new roof,
  * stores both images and completes the row. Bad input fails the row for good and releases the
- * billable attempt; infrastructure errors are retried by the queue until the last attempt,
- * which fails the row too, so no row stays processing.
+ * billable attempt; infrastructure errors are retried by the queue, and the failure of the
+ * last attempt fails the row and releases the attempt in the same transaction (migration 14),
+ * so no row stays processing and support staff can retry the job.
  */
 const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, config, logger, blobs }) => {
   // One libvips thread per image and no operation cache: the worker runs several jobs at once
@@ -43,7 +44,7 @@ const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, con
   sharp.cache(false);
   const render = providerFor(config);
 
-  return async (payload, helpers) => {
+  return async (payload) => {
     const { workspace_id: ws, visualization_id: id } = payload;
     const row = await findVisualization(sql, ws, id);
     // Settled already: a repeated or superseded job has nothing to do.
@@ -68,11 +69,9 @@ const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, con
       await blobs.put(generatedKey, generated.bytes, generated.contentType);
       await settle(sql, row, { ok: true, originalKey, originalType: info.contentType, generatedKey, generatedType: generated.contentType });
     } catch (err) {
-      const permanent = err instanceof PermanentError;
-      if (!permanent && helpers.job.attempts < helpers.job.max_attempts) throw err;
-      const error = permanent ? err.message : 'Generation failed repeatedly because of an internal error; try again later';
-      logger.warn({ visualization_id: id, err: (err as Error).message }, 'visualization failed');
-      await settle(sql, row, { ok: false, error });
+      if (!(err instanceof PermanentError)) throw err;
+      logger.warn({ visualization_id: id, err: err.message }, 'visualization failed');
+      await settle(sql, row, { ok: false, error: err.message });
     }
   };
 };

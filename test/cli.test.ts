@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { makeWorkerUtils } from 'graphile-worker';
 import { createTestContext, waitUntil, type TestContext } from './harness.ts';
+import { progressLine } from '../cli/progress.ts';
 
 const exec = promisify(execFile);
 let t: TestContext;
@@ -82,9 +83,9 @@ describe('admin CLI', { timeout: 90_000 }, () => {
       const job = await utils.addJob('cleanup', {}, { maxAttempts: 1 });
       await utils.permanentlyFailJobs([job.id], 'simulated outage');
       const failed = JSON.parse((await admin('jobs', 'list', '--failed', '--json')).stdout);
-      expect(failed.jobs).toEqual([expect.objectContaining({ id: job.id, task_identifier: 'cleanup', last_error: 'simulated outage' })]);
+      expect(failed.jobs).toEqual([expect.objectContaining({ id: job.id, task: 'cleanup', state: 'failed', workspace_id: null, last_error: 'simulated outage' })]);
       const retried = JSON.parse((await admin('jobs', 'retry', '--all-failed', '--json')).stdout);
-      expect(retried).toEqual({ retried: [job.id] });
+      expect(retried).toEqual({ retried: [job.id], refused: [] });
       expect(JSON.parse((await admin('jobs', 'list', '--failed', '--json')).stdout).jobs).toEqual([]);
       await t.startWorker();
       await waitUntil(async () => (await t.sql`select 1 from graphile_worker.jobs where id = ${job.id}`).length === 0, 10_000);
@@ -94,6 +95,30 @@ describe('admin CLI', { timeout: 90_000 }, () => {
     }
   });
 
+  it('lists workspaces and their masked keys, and explains every command with --help', async () => {
+    const workspace = JSON.parse((await admin('workspace', 'create', '--name', 'Listed', '--json')).stdout);
+    const key = JSON.parse((await admin('key', 'create', '--workspace', workspace.id, '--name', 'Zapier', '--scopes', 'leads.read', '--json')).stdout);
+    const workspaces = JSON.parse((await admin('workspace', 'list', '--json')).stdout).workspaces;
+    expect(workspaces).toContainEqual(expect.objectContaining({ id: workspace.id, name: 'Listed', active: true, active_keys: 1 }));
+    const keys = await admin('key', 'list', '--workspace', workspace.id, '--json');
+    expect(JSON.parse(keys.stdout)).toEqual({
+      workspace_id: workspace.id,
+      keys: [{ id: key.id, name: 'Zapier', masked_key: key.masked_key, scopes: ['leads.read'], created_at: expect.any(String), revoked_at: null }],
+    });
+    expect(keys.stdout).not.toContain(key.key.slice(-20));
+    const plain = await admin('key', 'list', '--workspace', workspace.id);
+    expect(plain.stdout).toMatch(new RegExp(`^keys:\\nid\\s+name\\s+masked_key.*\\n${key.id}\\s+Zapier`, 'm'));
+
+    const help = await admin('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/workspace list\s+every workspace/);
+    expect(help.stdout).toMatch(/jobs retry\s+runs failed or stuck jobs/);
+    const jobsHelp = await admin('jobs', 'list', '--help');
+    expect(jobsHelp.code).toBe(0);
+    expect(jobsHelp.stdout).toContain('usage: npm run --silent admin -- jobs list [--failed | --stuck] [--workspace ID] [--json]');
+    for (const flag of ['--failed', '--stuck', '--workspace ID', '--json']) expect(jobsHelp.stdout).toContain(`  ${flag} `);
+  });
+
   it('fails with a one-line error and a non-zero exit', async () => {
     for (const args of [['key', 'create', '--workspace', 'ws_missing', '--name', 'x', '--scopes', 'all'], ['key', 'create', '--workspace', 'x', '--name', 'x', '--scopes', 'leads.fly'], ['key', 'revoke', 'key_missing'], ['bogus', 'command']]) {
       const res = await admin(...args, '--json');
@@ -101,5 +126,29 @@ describe('admin CLI', { timeout: 90_000 }, () => {
       expect(res.stdout).toBe('');
       expect(res.stderr.trim().length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('progress line', () => {
+  const sink = (isTTY: boolean) => {
+    const out = { isTTY, text: '', write: (s: string) => (out.text += s) };
+    return out;
+  };
+
+  it('redraws one line on a terminal and clears it at the end', () => {
+    const tty = sink(true);
+    const p = progressLine(tty, 'spend rows stored', 10_000);
+    p.update(5000);
+    p.update(10_000);
+    p.end();
+    expect(tty.text).toBe('\r\x1b[2Kspend rows stored: 5000/10000 (50%)\r\x1b[2Kspend rows stored: 10000/10000 (100%)\r\x1b[2K');
+  });
+
+  it('writes nothing to a pipe or file', () => {
+    const pipe = sink(false);
+    const p = progressLine(pipe, 'calls and SMS stored', 10);
+    p.update(10);
+    p.end();
+    expect(pipe.text).toBe('');
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cliContext } from './cliContext.ts';
 import { createTestContext, type TestContext, type Tenant } from './harness.ts';
 import { upsertLead } from '../storage/leadWrites.ts';
 import { communicationsCommands } from '../cli/commands/communications.ts';
@@ -29,7 +30,7 @@ let files = 0;
 async function importLines(workspaceId: string, lines: unknown[]) {
   const file = join(dir, `f${++files}.jsonl`);
   await writeFile(file, lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n');
-  return communicationsCommands['communications import'](t.sql, { positionals: [file], flags: { workspace: workspaceId } });
+  return communicationsCommands['communications import'].run(t.sql, cliContext([file], { workspace: workspaceId }));
 }
 const count = async (ws: string) => (await t.sql`select count(*)::int as n from communications where workspace_id = ${ws}`)[0]!.n as number;
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliContext } from './cliContext.ts';
 import { createTestContext, type TestContext, type Tenant } from './harness.ts';
 import { expectMatchesSpec } from './openapi.ts';
 import { createVisualization, download, generate, newKey, startImageHost, type ImageHost } from './visualizations.fixtures.ts';
@@ -156,13 +157,13 @@ describe('GET /api/v1/share-links/{token}', () => {
     expect((await generate(t, ws, created.id)).body.visualization.status).toBe('completed');
     const link = (await create({ visualization_id: created.id }, ws.key)).body.share_link;
     const imageUrl = (await read(link.token)).body.share_link.visualization.generated_image_url;
-    await workspaceCommands['workspace deactivate'](t.sql, { positionals: [ws.workspaceId], flags: {} });
+    await workspaceCommands['workspace deactivate'].run(t.sql, cliContext([ws.workspaceId]));
     const res = await read(link.token);
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('NOT_FOUND');
     await expectMatchesSpec(t, 'GET', '/api/v1/share-links/{token}', res);
     expect((await fetch(imageUrl)).status).toBe(404);
-    await workspaceCommands['workspace activate'](t.sql, { positionals: [ws.workspaceId], flags: {} });
+    await workspaceCommands['workspace activate'].run(t.sql, cliContext([ws.workspaceId]));
     expect((await read(link.token)).status).toBe(200);
     expect((await fetch(imageUrl)).status).toBe(200);
   });
@@ -171,7 +172,7 @@ describe('GET /api/v1/share-links/{token}', () => {
     const link = (await create({ visualization_id: completedId })).body.share_link;
     const imageUrl = `${t.baseUrl}/api/v1/share-links/${link.token}/images/original`;
     expect((await fetch(imageUrl)).status).toBe(200);
-    const revoked = await shareLinkCommands['share-link revoke'](t.sql, { positionals: [link.token], flags: {} });
+    const revoked = await shareLinkCommands['share-link revoke'].run(t.sql, cliContext([link.token]));
     expect(revoked.revoked_at).toBeInstanceOf(Date);
     const res = await read(link.token);
     expect(res.status).toBe(410);

@@ -5,6 +5,7 @@ import { crontab } from './crontab.ts';
 import { storageSigningSecret } from '../storage/secrets.ts';
 import { createBlobStore } from '../storage/blobs.ts';
 import { jobMetricsEvents } from './jobMetrics.ts';
+import { startLiveness } from './liveness.ts';
 
 export interface RunningWorker {
   runner: Runner;
@@ -20,7 +21,12 @@ export async function startWorker(deps: Omit<TaskDeps, 'blobs'> & { connectionSt
   });
   const secret = await storageSigningSecret(deps.sql, deps.config.STORAGE_SIGNING_SECRET);
   const taskDeps: TaskDeps = { config: deps.config, logger, sql: deps.sql, blobs: createBlobStore(deps.config, secret) };
+  // The pool id is what graphile-worker writes into locked_by: the heartbeat's worker id.
+  const events = jobMetricsEvents();
+  let poolId = '';
+  events.once('pool:create', ({ workerPool }) => (poolId = workerPool.id));
   const runner = await run({
+    events,
     connectionString: deps.connectionString,
     concurrency: deps.concurrency ?? deps.config.WORKER_CONCURRENCY,
     taskList: buildTaskList(taskDeps),
@@ -28,7 +34,15 @@ export async function startWorker(deps: Omit<TaskDeps, 'blobs'> & { connectionSt
     noHandleSignals: true,
     pollInterval: 1000,
     logger: workerLogger,
-    events: jobMetricsEvents(),
   });
-  return { runner, stop: () => runner.stop() };
+  const liveness = await startLiveness({
+    sql: deps.sql,
+    logger,
+    workerId: poolId,
+    heartbeatSeconds: deps.config.WORKER_HEARTBEAT_SECONDS,
+    staleAfterSeconds: deps.config.WORKER_STALE_AFTER_SECONDS,
+  });
+  // The lease outlives the runner's graceful stop: its jobs are still running until then.
+  let stopped: Promise<void> | undefined;
+  return { runner, stop: () => (stopped ??= runner.stop().finally(liveness.stop)) };
 }

@@ -16,7 +16,7 @@ import type { Db, Sql } from '../../storage/db.ts';
 import { blobKey, type BlobStore } from '../../storage/blobs.ts';
 import { findDefaultColorId, findUnknownCatalogIds, type CatalogSelection } from '../../storage/catalog.ts';
 import { enqueueJob } from '../../storage/jobs.ts';
-import { lockWorkspaceQuota, reserveAttemptWithinQuota } from '../../storage/visualizationAttempts.ts';
+import { startAttempt } from '../../storage/visualizationAttempts.ts';
 import {
   activeLeadExists,
   findVisualization,
@@ -24,7 +24,6 @@ import {
   insertVisualization,
   listSessionVisualizations,
   lockVisualization,
-  markVisualizationProcessing,
   type VisualizationRow,
 } from '../../storage/visualizations.ts';
 
@@ -72,11 +71,9 @@ async function startGeneration(sql: Sql, ws: string, id: string, sel: z.output<t
     if (row.status === 'completed') {
       throw conflict('Visualization is already completed; create a new visualization for another look', { status: row.status });
     }
-    await lockWorkspaceQuota(tx, ws);
-    const attempt = await reserveAttemptWithinQuota(tx, { id: newId('vat'), workspaceId: ws, visualizationId: id });
-    if (!attempt) throw conflict('Monthly visualization quota is exhausted', { reason: 'quota_exhausted' });
     const colorId = sel.color_id ?? (row.color ? undefined : await findDefaultColorId(tx, ws));
-    const started = await markVisualizationProcessing(tx, ws, id, { materialId: sel.material_id, colorId, shapeId: sel.shape_id });
+    const started = await startAttempt(tx, ws, id, { materialId: sel.material_id, colorId, shapeId: sel.shape_id });
+    if (!started) throw conflict('Monthly visualization quota is exhausted', { reason: 'quota_exhausted' });
     await enqueueJob(tx, 'visualization_generate', { workspace_id: ws, visualization_id: id }, { jobKey: `visualization_generate:${id}`, maxAttempts: 3 });
     return started;
   }) as Promise<VisualizationRow>;

@@ -1,13 +1,16 @@
-import type { Sql } from '../../storage/db.ts';
 import { listCatalog } from '../../storage/catalog.ts';
 import { findWorkspace } from '../../storage/workspaces.ts';
-import { CliError, requireFlag, type CliContext } from '../args.ts';
+import { CliError, requireFlag, type Command } from '../args.ts';
 
 export const catalogCommands = {
-  /** The ids partners pass as material_id, color_id and shape_id. */
-  'catalog list': async (sql: Sql, ctx: CliContext) => {
-    const workspaceId = requireFlag(ctx, 'workspace');
-    if (!(await findWorkspace(sql, workspaceId))) throw new CliError('workspace not found');
-    return { workspace_id: workspaceId, ...(await listCatalog(sql, workspaceId)) };
+  'catalog list': {
+    summary: "the visualizer catalog's material, color and shape ids (what partners pass as material_id, color_id, shape_id)",
+    usage: '--workspace ID',
+    flags: { '--workspace ID': 'the workspace' },
+    run: async (sql, ctx) => {
+      const workspaceId = requireFlag(ctx, 'workspace');
+      if (!(await findWorkspace(sql, workspaceId))) throw new CliError('workspace not found');
+      return { workspace_id: workspaceId, ...(await listCatalog(sql, workspaceId)) };
+    },
   },
-};
+} satisfies Record<string, Command>;

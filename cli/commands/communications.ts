@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import type { Db, Sql } from '../../storage/db.ts';
+import type { Db } from '../../storage/db.ts';
 import { findWorkspace } from '../../storage/workspaces.ts';
 import { findLead, findLeadByPhone } from '../../storage/leads.ts';
 import { insertCommunications, type CommunicationInput } from '../../storage/communications.ts';
 import { normalizeUsPhone } from '../../core/phone.ts';
-import { CliError, requireFlag, requirePositional, type CliContext } from '../args.ts';
+import { CliError, requireFlag, requirePositional, type Command } from '../args.ts';
+import type { Progress } from '../progress.ts';
 
 const text = z.string().min(1).max(500);
 const CommunicationLine = z
@@ -39,11 +40,11 @@ const CommunicationLine = z
  * the normalized phone: the most recently updated lead with it). Every bad line is reported by
  * number and nothing is stored unless all are good; the caller's transaction makes it atomic.
  */
-async function resolveLines(tx: Db, workspaceId: string, content: string): Promise<CommunicationInput[]> {
+async function resolveLines(tx: Db, workspaceId: string, lines: string[], progress: Progress): Promise<CommunicationInput[]> {
   const errors: string[] = [];
   const items: CommunicationInput[] = [];
-  const lines = content.split(/\r?\n/);
   for (const [i, line] of lines.entries()) {
+    progress.update(i);
     if (!line.trim()) continue;
     const fail = (message: string) => errors.push(`line ${i + 1}: ${message}`);
     let json: unknown;
@@ -84,15 +85,27 @@ async function resolveLines(tx: Db, workspaceId: string, content: string): Promi
 }
 
 export const communicationsCommands = {
-  'communications import': async (sql: Sql, ctx: CliContext) => {
-    const workspace = await findWorkspace(sql, requireFlag(ctx, 'workspace'));
-    if (!workspace) throw new CliError('workspace not found');
-    const content = await readFile(requirePositional(ctx, 0, 'FILE.jsonl'), 'utf8');
-    const imported = await sql.begin(async (tx) => {
-      const items = await resolveLines(tx, workspace.id, content);
-      for (let i = 0; i < items.length; i += 2000) await insertCommunications(tx, workspace.id, items.slice(i, i + 2000));
-      return items.length;
-    });
-    return { workspace_id: workspace.id, imported };
+  'communications import': {
+    summary: 'calls and SMS from JSON lines, matched to leads by lead_id or phone; all or nothing',
+    usage: '--workspace ID FILE.jsonl',
+    flags: { '--workspace ID': 'the workspace', 'FILE.jsonl': 'one call or SMS per line; a bad line rejects the file with its number' },
+    run: async (sql, ctx) => {
+      const workspace = await findWorkspace(sql, requireFlag(ctx, 'workspace'));
+      if (!workspace) throw new CliError('workspace not found');
+      const lines = (await readFile(requirePositional(ctx, 0, 'FILE.jsonl'), 'utf8')).split(/\r?\n/);
+      const imported = await sql.begin(async (tx) => {
+        const resolving = ctx.progress('lines matched to leads', lines.length);
+        const items = await resolveLines(tx, workspace.id, lines, resolving);
+        resolving.end();
+        const storing = ctx.progress('calls and SMS stored', items.length);
+        for (let i = 0; i < items.length; i += 2000) {
+          await insertCommunications(tx, workspace.id, items.slice(i, i + 2000));
+          storing.update(Math.min(i + 2000, items.length));
+        }
+        storing.end();
+        return items.length;
+      });
+      return { workspace_id: workspace.id, imported };
+    },
   },
-};
+} satisfies Record<string, Command>;

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import type { Sql } from '../../storage/db.ts';
 import { findWorkspace } from '../../storage/workspaces.ts';
 import { insertSpendRecords, type SpendInput } from '../../storage/spend.ts';
-import { CliError, requireFlag, requirePositional, type CliContext } from '../args.ts';
+import { CliError, requireFlag, requirePositional, type Command } from '../args.ts';
 
 const COLUMNS = ['source', 'medium', 'campaign', 'kind', 'amount_cents', 'currency', 'starts_at', 'ends_at'] as const;
 
@@ -65,18 +64,38 @@ export function parseSpendCsv(text: string, currency: string): SpendInput[] {
   return rows;
 }
 
+/** Rows per statement: progress moves in these steps. */
+const CHUNK = 5000;
+
 export const spendCommands = {
-  'spend import': async (sql: Sql, ctx: CliContext) => {
-    const workspace = await findWorkspace(sql, requireFlag(ctx, 'workspace'));
-    if (!workspace) throw new CliError('workspace not found');
-    const file = requirePositional(ctx, 0, 'FILE.csv');
-    const rows = parseSpendCsv(await readFile(file, 'utf8'), workspace.currency);
-    const imported = await sql.begin((tx) => insertSpendRecords(tx, workspace.id, rows));
-    return {
-      workspace_id: workspace.id,
-      imported,
-      amount_cents: rows.reduce((s, r) => s + r.amount_cents, 0),
-      currency: workspace.currency,
-    };
+  'spend import': {
+    summary: 'spend records from a CSV, all or nothing; a bad row rejects the file with its line number',
+    usage: '--workspace ID FILE.csv',
+    flags: {
+      '--workspace ID': 'the workspace (the file\'s currency must be its currency)',
+      'FILE.csv': `columns ${COLUMNS.join(', ')}`,
+    },
+    run: async (sql, ctx) => {
+      const workspace = await findWorkspace(sql, requireFlag(ctx, 'workspace'));
+      if (!workspace) throw new CliError('workspace not found');
+      const file = requirePositional(ctx, 0, 'FILE.csv');
+      const rows = parseSpendCsv(await readFile(file, 'utf8'), workspace.currency);
+      const progress = ctx.progress('spend rows stored', rows.length);
+      const imported = await sql.begin(async (tx) => {
+        let stored = 0;
+        for (let i = 0; i < rows.length; i += CHUNK) {
+          stored += await insertSpendRecords(tx, workspace.id, rows.slice(i, i + CHUNK));
+          progress.update(stored);
+        }
+        return stored;
+      });
+      progress.end();
+      return {
+        workspace_id: workspace.id,
+        imported,
+        amount_cents: rows.reduce((s, r) => s + r.amount_cents, 0),
+        currency: workspace.currency,
+      };
+    },
   },
-};
+} satisfies Record<string, Command>;

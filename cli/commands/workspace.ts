@@ -1,29 +1,48 @@
-import type { Sql } from '../../storage/db.ts';
-import { createWorkspace, setVisualizationQuota, setWorkspaceActive } from '../../storage/workspaces.ts';
-import { CliError, requireFlag, requirePositional, type CliContext } from '../args.ts';
+import { createWorkspace, listWorkspaces, setVisualizationQuota, setWorkspaceActive } from '../../storage/workspaces.ts';
+import { CliError, requireFlag, requirePositional, type Command } from '../args.ts';
 
 const show = (ws: { id: string; name: string; active: boolean }) => ({ id: ws.id, name: ws.name, active: ws.active });
 
-export const workspaceCommands = {
-  'workspace create': async (sql: Sql, ctx: CliContext) => show(await createWorkspace(sql, requireFlag(ctx, 'name'))),
-  'workspace deactivate': async (sql: Sql, ctx: CliContext) => {
-    const ws = await setWorkspaceActive(sql, requirePositional(ctx, 0, 'workspace id'), false);
-    if (!ws) throw new CliError('workspace not found');
-    return show(ws);
-  },
-  'workspace activate': async (sql: Sql, ctx: CliContext) => {
-    const ws = await setWorkspaceActive(sql, requirePositional(ctx, 0, 'workspace id'), true);
-    if (!ws) throw new CliError('workspace not found');
-    return show(ws);
-  },
-  'quota set': async (sql: Sql, ctx: CliContext) => {
-    const raw = requireFlag(ctx, 'visualizations');
-    const quota = raw === 'unlimited' ? null : Number(raw);
-    if (quota !== null && (!Number.isInteger(quota) || quota < 0)) {
-      throw new CliError('--visualizations must be a whole number ≥ 0 or "unlimited"');
-    }
-    const ws = await setVisualizationQuota(sql, requireFlag(ctx, 'workspace'), quota);
-    if (!ws) throw new CliError('workspace not found');
-    return { workspace_id: ws.id, visualizations_per_month: ws.visualization_quota_monthly };
-  },
+const setActive = (active: boolean): Command['run'] => async (sql, ctx) => {
+  const ws = await setWorkspaceActive(sql, requirePositional(ctx, 0, 'workspace id'), active);
+  if (!ws) throw new CliError('workspace not found');
+  return show(ws);
 };
+
+export const workspaceCommands = {
+  'workspace create': {
+    summary: 'new workspace with default pipeline stages and visualizer catalog',
+    usage: '--name N',
+    flags: { '--name N': 'the workspace name' },
+    run: async (sql, ctx) => show(await createWorkspace(sql, requireFlag(ctx, 'name'))),
+  },
+  'workspace list': {
+    summary: 'every workspace, newest first, with its quota and number of usable keys',
+    run: async (sql) => ({ workspaces: await listWorkspaces(sql) }),
+  },
+  'workspace deactivate': {
+    summary: 'inactive workspaces get 403 on every call (within 2 s)',
+    usage: 'ID',
+    run: setActive(false),
+  },
+  'workspace activate': {
+    summary: 'lets a deactivated workspace call the API again',
+    usage: 'ID',
+    run: setActive(true),
+  },
+  'quota set': {
+    summary: 'billable visualizations per month',
+    usage: '--workspace ID --visualizations N|unlimited',
+    flags: { '--workspace ID': 'the workspace', '--visualizations N|unlimited': 'generations per UTC month' },
+    run: async (sql, ctx) => {
+      const raw = requireFlag(ctx, 'visualizations');
+      const quota = raw === 'unlimited' ? null : Number(raw);
+      if (quota !== null && (!Number.isInteger(quota) || quota < 0)) {
+        throw new CliError('--visualizations must be a whole number ≥ 0 or "unlimited"');
+      }
+      const ws = await setVisualizationQuota(sql, requireFlag(ctx, 'workspace'), quota);
+      if (!ws) throw new CliError('workspace not found');
+      return { workspace_id: ws.id, visualizations_per_month: ws.visualization_quota_monthly };
+    },
+  },
+} satisfies Record<string, Command>;
