@@ -28,6 +28,7 @@ const schema = z.object({
   IMAGE_FETCH_ALLOW_PRIVATE: bool.default(false),
   GENERATE_WAIT_MS: int(25000, 0),
   WORKER_CONCURRENCY: int(4),
+  WEB_CONCURRENCY: int(1),
   DB_POOL_MAX: int(20),
   EXPORT_WRITE_DEADLINE_MS: int(10000),
   TRUST_PROXY: bool.default(false),
