@@ -4,10 +4,11 @@ import { buildTaskList } from './taskList.ts';
 import { crontab } from './crontab.ts';
 import { storageSigningSecret } from '../storage/secrets.ts';
 import { createBlobStore } from '../storage/blobs.ts';
+import { stopHandingBackJobs } from './handBackOnStop.ts';
 
 export interface RunningWorker {
   runner: Runner;
-  /** Stops taking jobs and waits for the running ones to finish. */
+  /** Stops taking jobs and waits for the running ones to finish, handing back those that take too long. */
   stop: () => Promise<void>;
 }
 
@@ -28,5 +29,5 @@ export async function startWorker(deps: Omit<TaskDeps, 'blobs'> & { connectionSt
     pollInterval: 1000,
     logger: workerLogger,
   });
-  return { runner, stop: () => runner.stop() };
+  return { runner, stop: stopHandingBackJobs(runner, deps.sql, logger) };
 }
