@@ -2,10 +2,17 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Files that measure time or load a whole core (48 MB imports, stalled exports, trickled
- * uploads): they run after the rest, one at a time, so another file's load cannot make them
+ * uploads, processes started and signalled as a platform does, a database outage): they run after the rest, one at a time, so another file's load cannot make them
  * flaky and theirs cannot slow the others.
  */
-const ALONE = ['test/importers.hostile.test.ts', 'test/leadsExport.stall.test.ts', 'test/uploads.hostile.test.ts', 'test/jobs.crash.test.ts'];
+const ALONE = [
+  'test/importers.hostile.test.ts',
+  'test/leadsExport.stall.test.ts',
+  'test/uploads.hostile.test.ts',
+  'test/deploySignals.test.ts',
+  'test/databaseOutage.test.ts',
+  'test/jobs.crash.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -1,10 +1,13 @@
 import http from 'node:http';
+import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import { createSql, type Sql } from '../storage/db.ts';
 import { createApp } from './app.ts';
 import { runProcess } from '../core/process.ts';
+import { forkCopies } from '../core/cluster.ts';
+import { closeConnectionsWhileDraining } from './closeWhileDraining.ts';
 
 export interface RunningApi {
   server: http.Server;
@@ -21,12 +24,14 @@ export async function startApi(input: { config: Config; logger: Logger; sql: Sql
   // with its minimum rate, by the upload itself, which answers 408 in the error envelope).
   server.headersTimeout = 20_000;
   server.requestTimeout = (input.config.UPLOAD_DEADLINE_SECONDS + 30) * 1000;
+  const draining = closeConnectionsWhileDraining(server);
   await new Promise<void>((resolve) => server.listen(input.port ?? input.config.PORT, resolve));
   const port = (server.address() as { port: number }).port;
   return {
     server,
     port,
     close: async () => {
+      draining.start();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await inFlight.idle();
@@ -37,9 +42,10 @@ export async function startApi(input: { config: Config; logger: Logger; sql: Sql
   };
 }
 
-// The `web` process: the API only, against DATABASE_URL.
+// The `web` process: the API only, against DATABASE_URL; WEB_CONCURRENCY copies of it when above 1.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   runProcess('web', async ({ config, logger }) => {
+    if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) return forkCopies(config.WEB_CONCURRENCY, logger);
     const sql = createSql(config.DATABASE_URL, config.DB_POOL_MAX);
     const api = await startApi({ config, logger, sql });
     logger.info({ port: api.port }, 'API listening');

@@ -30,6 +30,7 @@ const schema = z.object({
   WORKER_CONCURRENCY: int(4),
   WORKER_HEARTBEAT_SECONDS: int(5),
   WORKER_STALE_AFTER_SECONDS: int(30),
+  WEB_CONCURRENCY: int(1),
   DB_POOL_MAX: int(20),
   EXPORT_WRITE_DEADLINE_MS: int(10000),
   TRUST_PROXY: bool.default(false),

@@ -1,9 +1,10 @@
 import { loadConfig, ConfigError, type Config } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { guardPostgresNullSocketWrite } from './postgresCrashGuard.ts';
 
 /**
  * Runs a long-lived process (web or worker) against DATABASE_URL: one clear line and exit 1
- * on bad configuration; on SIGTERM/SIGINT, runs the stop function that start returned.
+ * on bad configuration; on SIGTERM/SIGINT, runs the stop function that start returns.
  */
 export function runProcess(
   name: string,
@@ -18,12 +19,15 @@ export function runProcess(
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL).child({ process: name });
-  start({ config: config as Config & { DATABASE_URL: string }, logger })
-    .then((stop) => onShutdown(logger, stop))
-    .catch((err) => {
-      logger.fatal({ err }, 'failed to start');
-      process.exit(1);
-    });
+  guardPostgresNullSocketWrite(logger);
+  const started = start({ config: config as Config & { DATABASE_URL: string }, logger });
+  started.catch((err) => {
+    logger.fatal({ err }, 'failed to start');
+    process.exit(1);
+  });
+  // Listening from the start: a deploy may signal a process that is still starting (a cluster
+  // copy, a replacement), which then stops as soon as it has started rather than dying mid-way.
+  onShutdown(logger, async () => (await started)());
 }
 
 export function onShutdown(logger: Logger, stop: () => Promise<void>): void {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
+import { isDatabaseUnavailable } from './databaseUnavailable.ts';
 
 export type Sql = postgres.Sql<{}>;
 /** Either the pool or a transaction: storage functions accept both. */
@@ -17,6 +18,11 @@ export function createSql(url: string, max = 20): Sql {
   return postgres(u.toString(), {
     ...(socketDir ? { host: socketDir } : {}),
     max,
+    // While PostgreSQL is unreachable a request should fail within seconds rather than wait out
+    // the 30 s default, and once it is back reconnect at once: the default backoff grows with
+    // every failed attempt of the whole pool (3^n / 100 s), so a 5 s outage delayed writes by 5 s.
+    connect_timeout: 2,
+    backoff: () => 0.2,
     onnotice: () => {},
     // int8 counts and sums come back as JS numbers: every value we count or sum fits in 2^53.
     types: { int8: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
@@ -43,6 +49,7 @@ export async function pipelinedTransaction<T>(
 ): Promise<T> {
   const tx = await sql.reserve();
   let ended = false;
+  let lost = false;
   let rollingBack = false;
   const rollback = () => {
     rollingBack = true;
@@ -68,11 +75,20 @@ export async function pipelinedTransaction<T>(
     ended = true;
     return result;
   } catch (err) {
-    if (!ended) await tx`rollback`.catch(() => {});
+    lost = connectionLost(err);
+    if (!ended && !lost) await tx`rollback`.catch((rollbackErr) => (lost = connectionLost(rollbackErr)));
     throw err;
   } finally {
-    tx.release();
+    // postgres.js takes a reserved connection back into its pool as soon as the connection
+    // closes; a statement sent on it or a release() after that hands out a connection without a
+    // socket, which crashed the process (README, "postgres.js and a dropped connection").
+    if (!lost) tx.release();
   }
+}
+
+/** A statement failed because its connection is gone (postgres.js names the query on its errors). */
+function connectionLost(err: unknown): boolean {
+  return isDatabaseUnavailable(err) && typeof err === 'object' && err !== null && 'query' in err;
 }
 
 /**

@@ -30,10 +30,11 @@ afterAll(() => t.close());
 
 /**
  * Well inside the parse deadline, and far below what the inputs took before the patterns were
- * made linear (11 to 65 s); large files get longer, for their upload and parse.
+ * made linear (11 to 65 s). Large files are bounded by the parse deadline itself, plus their
+ * upload: on a loaded 2-core machine a 48 MB parse takes 7 to 18 s.
  */
 const ENDS_WITHIN_MS = 5_000;
-const LARGE_ENDS_WITHIN_MS = 15_000;
+const LARGE_ENDS_WITHIN_MS = PARSE_LIMITS.deadlineMs + 10_000;
 const MB = 1024 * 1024;
 const digits = (n: number) => '1'.repeat(n);
 
@@ -148,7 +149,7 @@ describe('importers with inputs built against their patterns, and large legal fi
     expect(done.status, JSON.stringify(done.summary).slice(0, 500)).toBe(expected.status);
     if (expected.reason) expect(done.summary.failure_reason).toMatch(expected.reason);
     if (expected.summary) expect(done.summary).toMatchObject(expected.summary);
-  }, 40_000);
+  }, LARGE_ENDS_WITHIN_MS + 20_000);
 });
 
 describe('the parse thread', () => {
@@ -197,5 +198,5 @@ describe('the API while an import parses in the same process', () => {
     const p99 = latencies[98]!;
     console.log(`GET /me during a 48 MB CSV parse: p50 ${latencies[49]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies[99]!.toFixed(1)} ms`);
     expect(p99).toBeLessThan(50);
-  }, 40_000);
+  }, 60_000);
 });

@@ -6,10 +6,11 @@ import { storageSigningSecret } from '../storage/secrets.ts';
 import { createBlobStore } from '../storage/blobs.ts';
 import { jobMetricsEvents } from './jobMetrics.ts';
 import { startLiveness } from './liveness.ts';
+import { stopHandingBackJobs } from './handBackOnStop.ts';
 
 export interface RunningWorker {
   runner: Runner;
-  /** Stops taking jobs and waits for the running ones to finish. */
+  /** Stops taking jobs and waits for the running ones to finish, handing back those that take too long. */
   stop: () => Promise<void>;
 }
 
@@ -42,7 +43,8 @@ export async function startWorker(deps: Omit<TaskDeps, 'blobs'> & { connectionSt
     heartbeatSeconds: deps.config.WORKER_HEARTBEAT_SECONDS,
     staleAfterSeconds: deps.config.WORKER_STALE_AFTER_SECONDS,
   });
-  // The lease outlives the runner's graceful stop: its jobs are still running until then.
+  const handBack = stopHandingBackJobs(runner, deps.sql, logger);
+  // The lease outlives the runner's stop: its jobs are still running (or being handed back) until then.
   let stopped: Promise<void> | undefined;
-  return { runner, stop: () => (stopped ??= runner.stop().finally(liveness.stop)) };
+  return { runner, stop: () => (stopped ??= handBack().finally(liveness.stop)) };
 }

@@ -1,5 +1,9 @@
 import { ApiError, errorBody, type ErrorCode } from '../../core/errors.ts';
 import type { Ctx, Next } from '../context.ts';
+import { isDatabaseUnavailable } from '../../storage/databaseUnavailable.ts';
+
+/** Seconds a client should wait before retrying while PostgreSQL is unreachable (a restart or failover takes a few). */
+const DATABASE_RETRY_AFTER_SECONDS = '2';
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'VALIDATION_ERROR',
@@ -21,7 +25,8 @@ export function renderError(ctx: Ctx, err: ApiError) {
 
 /**
  * Renders every failure as the ErrorResponse envelope, including Koa's own HTTP errors and
- * unknown routes. Unexpected errors become 500 INTERNAL_ERROR and are logged, never leaked.
+ * unknown routes. Unexpected errors become 500 INTERNAL_ERROR and are logged, never leaked; while
+ * the database is unreachable that 500 carries Retry-After.
  */
 export async function errorEnvelope(ctx: Ctx, next: Next) {
   try {
@@ -37,6 +42,10 @@ export async function errorEnvelope(ctx: Ctx, next: Next) {
     const e = err as { status?: number; expose?: boolean; message?: string; type?: string };
     if (e.status && e.status >= 400 && e.status < 500 && e.expose) {
       return renderError(ctx, new ApiError(e.status === 415 ? 400 : e.status, STATUS_CODES[e.status] ?? 'VALIDATION_ERROR', e.message ?? 'Bad request'));
+    }
+    if (isDatabaseUnavailable(err)) {
+      ctx.deps.logger.warn({ err, request_id: ctx.state.requestId, path: ctx.path }, 'database unavailable');
+      return renderError(ctx, new ApiError(500, 'INTERNAL_ERROR', 'The database is unavailable; retry later', undefined, { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS }));
     }
     ctx.deps.logger.error({ err, request_id: ctx.state.requestId, path: ctx.path }, 'unhandled error');
     renderError(ctx, new ApiError(500, 'INTERNAL_ERROR', 'Internal server error'));
