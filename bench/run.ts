@@ -138,7 +138,7 @@ await db.stop();
 
 // Feature benchmarks that need their own data sets run as separate scripts; the worker's
 // allocator setting (package.json, Procfile) applies to the ones that measure worker memory.
-for (const script of ['bench/analytics.ts', 'bench/reports.ts', 'bench/visualizer.ts', 'bench/generateConcurrency.ts']) {
+for (const script of ['bench/webConcurrency.ts', 'bench/analytics.ts', 'bench/reports.ts', 'bench/visualizer.ts', 'bench/generateConcurrency.ts']) {
   say(`## ${script}`);
   say();
   const r = spawnSync(process.execPath, ['--import', 'tsx', script], {
