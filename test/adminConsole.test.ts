@@ -1,11 +1,8 @@
-import { rename } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type Tenant, type TestContext } from './harness.ts';
-import { gableRoofDxf } from './fixtures/reports/build.ts';
-import { importReport, waitForImport } from './fixtures/reports/client.ts';
-import { enqueueJob, listJobs } from '../storage/jobs.ts';
-import type { JobPayload, TaskName } from '../storage/jobPayloads.ts';
+import { waitForImport } from './fixtures/reports/client.ts';
+import { failedJob, reportImportBoundToFail } from './fixtures/failedJobs.ts';
+import { listJobs } from '../storage/jobs.ts';
 
 const TOKEN = 'support-console-token-0123';
 let t: TestContext;
@@ -19,13 +16,6 @@ let reportId = '';
 
 const HOSTILE_ERROR = '<script>alert("pwned")</script> & <img src=x onerror=alert(1)>';
 const HOSTILE_NAME = '<b>Bad & Co</b>';
-
-async function enqueueFailed<T extends TaskName>(task: T, payload: JobPayload<T>, jobKey: string, error: string): Promise<string> {
-  await enqueueJob(t.sql, task, payload, { jobKey });
-  const [job] = await t.sql<{ id: string }[]>`
-    select (graphile_worker.permanently_fail_jobs(array[(select id from graphile_worker.jobs where key = ${jobKey})], ${error})).id::text as id`;
-  return job!.id;
-}
 
 function form(fields: Record<string, string>) {
   return { body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
@@ -45,20 +35,14 @@ beforeAll(async () => {
   acme = await t.tenant({ name: 'Acme Roofing' });
   hostile = await t.tenant({ name: HOSTILE_NAME });
 
-  // A report import whose stored file has gone, given a single attempt: it fails for good for real.
-  const imported = await importReport(t, acme.key, [{ name: 'gable.dxf', data: Buffer.from(gableRoofDxf()) }]);
-  reportId = imported.body.report.id;
-  const [file] = await t.sql<{ storage_key: string }[]>`select storage_key from report_files where report_id = ${reportId}`;
-  const stored = join(t.config.DATA_DIR, 'blobs', file!.storage_key);
-  await rename(stored, `${stored}.away`);
-  await enqueueJob(t.sql, 'report_import', { report_id: reportId, workspace_id: acme.workspaceId }, { jobKey: `report_import:${reportId}`, maxAttempts: 1 });
+  ({ reportId } = await reportImportBoundToFail(t, acme));
   const worker = await t.startWorker();
   expect((await waitForImport(t, reportId)).status).toBe('failed');
   await worker.stop();
   jobs.importFailed = (await listJobs(t.sql, { staleAfterSeconds: 30, state: 'failed', workspaceId: acme.workspaceId }))[0]!.id;
 
-  jobs.hostileFailed = await enqueueFailed('report_import', { report_id: 'rep_hostile', workspace_id: hostile.workspaceId }, 'hostile', HOSTILE_ERROR);
-  jobs.rollupFailed = await enqueueFailed('spend_rollup', {}, 'rollup', 'the rollup broke');
+  jobs.hostileFailed = await failedJob(t, 'report_import', { report_id: 'rep_hostile', workspace_id: hostile.workspaceId }, 'hostile', HOSTILE_ERROR);
+  jobs.rollupFailed = await failedJob(t, 'spend_rollup', {}, 'rollup', 'the rollup broke');
 }, 60_000);
 afterAll(async () => {
   await Promise.all([t?.close(), off?.close()]);
@@ -144,7 +128,7 @@ describe('support console', () => {
     expect(byWorkspace.text).toContain(rowOf(jobs.importFailed));
     expect(byWorkspace.text).not.toContain(rowOf(jobs.hostileFailed));
     expect(byWorkspace.text).not.toContain(rowOf(jobs.rollupFailed));
-    expect(byWorkspace.text).toContain('Retry all 1 failed matching the filter');
+    expect(byWorkspace.text).toContain('Retry all failed matching the filter (1)');
   });
 
   it('refuses a retry without the CSRF token, or with another session’s, with 403 and leaves the job failed', async () => {

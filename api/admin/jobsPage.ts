@@ -10,8 +10,6 @@ export interface JobsPageData {
   attention: JobRow[];
   /** The newest running and queued jobs, for context. */
   inProgress: JobRow[];
-  /** How many attention rows the listing could hold; counts beyond it say more exist. */
-  listLimit: number;
   workspaces: { id: string; name: string }[];
   tasks: readonly string[];
   filter: JobFilter;
@@ -78,7 +76,8 @@ function jobRows(jobs: JobRow[], data: JobsPageData, names: Map<string, string>,
   if (!jobs.length) return html`<tr><td class="empty" colspan="${columns}">${withRetry ? 'No failed or stuck jobs.' : 'Nothing running or queued.'}</td></tr>`;
   return html`${jobs.map((job) => {
     const { workspace_id } = jobSubject(job.payload);
-    return html`<tr>
+    // A retried job keeps its previous error until its next attempt: shown, but not as alarming.
+    return html`<tr class="is-${job.state}">
 <td><span class="badge ${job.state}">${job.state}</span></td>
 <td><code>${job.id}</code></td>
 <td><code>${job.task_identifier}</code></td>
@@ -122,6 +121,7 @@ export function jobsPage(data: JobsPageData): string {
   const names = new Map(data.workspaces.map((w) => [w.id, w.name]));
   const filtered = Boolean(data.filter.task || data.filter.workspaceId);
   const attentionTotal = data.counts.failed + data.counts.stuck;
+  const shownOf = (shown: number, total: number) => (total > shown ? `newest ${shown} of ${total}` : String(total));
   return page(
     'Jobs',
     html`<header>
@@ -133,14 +133,14 @@ ${data.flash && html`<p class="flash ${data.flash.tone}" role="status">${data.fl
 ${counts(data)}
 ${filterForm(data)}
 <div class="bar">
-<h2>Failed and stuck <small>${attentionTotal > data.listLimit ? `newest ${data.listLimit} of ${attentionTotal}` : `${attentionTotal}`}${filtered ? ' matching the filter' : ''}</small></h2>
+<h2>Failed and stuck <small>${shownOf(data.attention.length, attentionTotal)}${filtered ? ' matching the filter' : ''}</small></h2>
 ${data.counts.failed > 0 && html`<form method="post" action="/admin/jobs/retry-failed">
 <input type="hidden" name="csrf" value="${data.csrf}">${hiddenFilter(data.filter)}
-<button class="primary" type="submit">Retry all ${data.counts.failed} failed${filtered ? ' matching the filter' : ''}</button>
+<button class="primary" type="submit">Retry all failed${filtered ? ' matching the filter' : ''} (${data.counts.failed})</button>
 </form>`}
 </div>
 ${jobTable(data.attention, data, names, true)}
-<h2>Running and queued <small>newest ${data.inProgress.length}</small></h2>
+<h2>Running and queued <small>${shownOf(data.inProgress.length, data.counts.running + data.counts.queued)}</small></h2>
 ${jobTable(data.inProgress, data, names, false)}
 </main>`,
   );

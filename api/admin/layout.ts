@@ -11,7 +11,7 @@ header button{background:transparent;color:#fff;border-color:#57606a}
 main{padding:20px 24px;max-width:1500px}
 h2{font-size:15px;margin:28px 0 8px}
 h2 small{font-weight:400;color:#57606a}
-code,.mono{font:12.5px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
 .muted{color:#57606a}
 .counts{display:flex;gap:10px;margin:0 0 16px;padding:0;list-style:none}
 .counts li{background:#fff;border:1px solid #d0d7de;border-radius:6px;padding:8px 14px;min-width:110px}
@@ -28,13 +28,15 @@ form.filter{display:flex;gap:10px;align-items:end;flex-wrap:wrap;background:#fff
 label{display:flex;flex-direction:column;gap:3px;font-size:12px;color:#57606a}
 select,input{font:inherit;padding:5px 8px;border:1px solid #d0d7de;border-radius:6px;background:#fff;color:#1f2328;min-width:220px}
 button{font:inherit;padding:5px 12px;border:1px solid #d0d7de;border-radius:6px;background:#f6f8fa;color:#1f2328;cursor:pointer}
+form.filter a{padding:6px 0}
 button.primary{background:#1f883d;border-color:#1a7f37;color:#fff}
 .bar{display:flex;align-items:baseline;justify-content:space-between;gap:12px}
 table{width:100%;border-collapse:collapse;background:#fff;border:1px solid #d0d7de;border-radius:6px}
-th,td{text-align:left;vertical-align:top;padding:8px 10px;border-bottom:1px solid #eaeef2}
+th,td{text-align:left;vertical-align:baseline;padding:8px 10px;border-bottom:1px solid #eaeef2}
 th{font-size:12px;color:#57606a;font-weight:600;background:#f6f8fa;white-space:nowrap}
 tr:last-child td{border-bottom:0}
 td.error{max-width:360px;overflow-wrap:anywhere;color:#a40e26}
+tr.is-queued td.error,tr.is-running td.error{color:#57606a}
 td.when{white-space:nowrap}
 td.empty{color:#57606a;text-align:center;padding:18px}
 .concerns div{white-space:nowrap}

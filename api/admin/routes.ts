@@ -154,7 +154,6 @@ export function mountAdminConsole(router: Router, token: string): void {
       // Stuck first: they block a worker's share of the queue until taken over.
       attention: [...stuck, ...failed].slice(0, LIST_LIMIT),
       inProgress: [...running, ...queued].sort(newestFirst).slice(0, IN_PROGRESS_SHOWN),
-      listLimit: LIST_LIMIT,
       workspaces,
       tasks: TASKS,
       filter,
