@@ -36,6 +36,7 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_TOKEN: z.string().min(16).optional(),
+  ADMIN_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -19,6 +19,8 @@ export interface JobRow {
   last_error: string | null;
   run_at: Date;
   created_at: Date;
+  /** When a worker last took or let go of it: its last run, once it has had an attempt. */
+  updated_at: Date;
   locked_by: string | null;
   locked_at: Date | null;
   key: string | null;
@@ -43,22 +45,47 @@ function jobsWithState(sql: Db, staleAfterSeconds: number) {
     left join worker_heartbeats h on h.worker_id = j.locked_by`;
 }
 
+/** Narrows a listing to one task and/or one workspace (the payload's workspace_id). */
+export interface JobFilter {
+  task?: string;
+  workspaceId?: string;
+}
+
+function matching(sql: Db, filter: JobFilter) {
+  return sql`${filter.task ? sql`task_identifier = ${filter.task}` : sql`true`}
+    and ${filter.workspaceId ? sql`payload->>'workspace_id' = ${filter.workspaceId}` : sql`true`}`;
+}
+
 export async function listJobs(
   sql: Db,
-  opts: { staleAfterSeconds: number; state?: JobState; workspaceId?: string; limit?: number },
+  opts: JobFilter & { staleAfterSeconds: number; state?: JobState; limit?: number },
 ): Promise<JobRow[]> {
   return sql<JobRow[]>`
-    select id::text, task_identifier, state, payload, attempts, max_attempts, last_error, run_at, created_at, locked_by, locked_at, key
+    select id::text, task_identifier, state, payload, attempts, max_attempts, last_error, run_at, created_at, updated_at, locked_by, locked_at, key
     from (${jobsWithState(sql, opts.staleAfterSeconds)}) jobs
-    where ${opts.state ? sql`state = ${opts.state}` : sql`true`}
-      and ${opts.workspaceId ? sql`payload->>'workspace_id' = ${opts.workspaceId}` : sql`true`}
+    where ${opts.state ? sql`state = ${opts.state}` : sql`true`} and ${matching(sql, opts)}
     order by created_at desc, id desc
     limit ${opts.limit ?? 200}`;
 }
 
-export async function listFailedJobIds(sql: Db): Promise<string[]> {
+export async function countJobsByState(sql: Db, opts: JobFilter & { staleAfterSeconds: number }): Promise<Record<JobState, number>> {
+  const rows = await sql<{ state: JobState; n: number }[]>`
+    select state, count(*)::int as n
+    from (${jobsWithState(sql, opts.staleAfterSeconds)}) jobs
+    where ${matching(sql, opts)}
+    group by state`;
+  const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
+  for (const row of rows) counts[row.state] = row.n;
+  return counts;
+}
+
+export async function listFailedJobIds(sql: Db, filter: JobFilter = {}): Promise<string[]> {
   const rows = await sql<{ id: string }[]>`
-    select id::text from graphile_worker.jobs where attempts >= max_attempts and locked_by is null order by id`;
+    select j.id::text
+    from graphile_worker.jobs j
+    join graphile_worker._private_jobs p on p.id = j.id
+    where j.attempts >= j.max_attempts and j.locked_by is null and ${matching(sql, filter)}
+    order by j.id`;
   return rows.map((r) => r.id);
 }
 
