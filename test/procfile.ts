@@ -45,3 +45,16 @@ export async function startProcfileProcess(
   }
   return { child, pid: child.pid!, exited, output: () => output };
 }
+
+/** Runs a one-off Procfile process (such as `release`) to its end; throws unless it exits 0 in time. */
+export async function runProcfileProcess(name: string, env: Record<string, string>, timeoutMs = 60_000): Promise<void> {
+  const [command, ...args] = procfileCommand(name);
+  const child = spawn(command!, args, { cwd: root, detached: true, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`${name} exited ${code}: ${output}`);
+}
