@@ -84,7 +84,7 @@ describe('a worker killed with SIGKILL mid-job', { timeout: 120_000 }, () => {
     }, 60_000, 200);
     const onSuccessor = Object.fromEntries(await Promise.all(Object.keys(isDone).map(async (task) => [task, await jobSuccesses(successor, task)])));
     printFigures('Fault suite: worker killed with SIGKILL mid-job (lease 3 s, heartbeat 1 s)', {
-      'jobs mid-run when killed (held at their final write by the test'\''s row locks)': 3,
+      'jobs mid-run when killed (held at their final write by row locks)': 3,
       'new worker started after the kill': ms(startedMs),
       'kill to import done (report)': ms(doneMs.report_import ?? NaN),
       [`kill to export done (${EXPORT_FORMATS.length} formats)`]: ms(doneMs.report_export ?? NaN),
