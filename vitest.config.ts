@@ -28,8 +28,9 @@ export default defineConfig({
           name: 'suite',
           include: ['test/**/*.test.ts'],
           // The corpus reads real-world files the repository does not ship (npm run test:corpus);
-          // the browser tests need Chromium (npm run test:browser).
-          exclude: ['test/corpus/**', 'test/browser/**', '**/node_modules/**', ...ALONE],
+          // the browser tests need Chromium (npm run test:browser); the fault suite stops its own
+          // PostgreSQL and kills processes (npm run test:faults).
+          exclude: ['test/corpus/**', 'test/browser/**', 'test/faults/**', '**/node_modules/**', ...ALONE],
           maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },

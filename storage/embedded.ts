@@ -30,7 +30,7 @@ export async function freePort(): Promise<number> {
  */
 export async function startEmbeddedPostgres(
   dir: string,
-  opts: { port?: number; persistent?: boolean; fsyncOff?: boolean } = {},
+  opts: { port?: number; persistent?: boolean; fsyncOff?: boolean; flags?: string[] } = {},
 ): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(dir);
   await mkdir(databaseDir, { recursive: true, mode: 0o755 });
@@ -48,6 +48,7 @@ export async function startEmbeddedPostgres(
       ...(opts.fsyncOff
         ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300']
         : ['-c', 'max_connections=200']),
+      ...(opts.flags ?? []),
     ],
     onLog: () => {},
     onError: () => {},

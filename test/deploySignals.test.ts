@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import net from 'node:net';
 import { createTestContext, waitUntil, type TestContext } from './harness.ts';
-import { holdLeadMatchLock } from './locks.ts';
+import { holdLeadMatchLock, sessionsWaitingOnLocks } from './locks.ts';
 import { startProcfileProcess } from './procfile.ts';
 import { freePort } from '../storage/embedded.ts';
 
@@ -45,9 +45,6 @@ function send(agent: http.Agent, port: number, method: string, path: string, key
   });
 }
 
-const leadLockWaiters = async (sql: TestContext['sql']) =>
-  (await sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event = 'advisory'`)[0]!.n;
-
 const REQUESTS = 24;
 
 describe('web under deploy signals (Procfile process, own process group)', { timeout: 60_000 }, () => {
@@ -77,7 +74,7 @@ describe('web under deploy signals (Procfile process, own process group)', { tim
           (err: Error) => err,
         ),
       );
-      expect(await waitUntil(async () => (await leadLockWaiters(t.sql)) === REQUESTS, 10_000)).toBe(true);
+      expect(await waitUntil(async () => (await sessionsWaitingOnLocks(t.sql)) === REQUESTS, 10_000)).toBe(true);
 
       const signalledAt = Date.now();
       signal(web.pid);
