@@ -44,6 +44,10 @@ type Last = { id: string; pos: number };
  */
 export async function sendLeadsCsv(ctx: Ctx, filter: LeadFilter, limit: number, after?: [number, string]): Promise<void> {
   const abandoned = new AbortController();
+  // Every middleware that outlives its handler (in-flight count, drain, cap, metrics) watches the
+  // response's close, and Koa's pipeline of a streamed body adds its own: eleven on one response,
+  // which is no leak (the response ends with the export), so Node's warning at ten is raised.
+  ctx.res.setMaxListeners(20);
   ctx.res.once('close', () => ctx.res.writableFinished || abandoned.abort(new Error('lead export abandoned by its client')));
   let started: { csv: Stringifier; last: Last | null };
   try {
