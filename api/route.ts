@@ -23,6 +23,14 @@ export interface ResponseSpec {
   headers?: Record<string, string>;
 }
 
+export interface RouteExample {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean>;
+  /** JSON body, or the form fields of a multipart body. */
+  body?: unknown;
+  response: { status: number; body?: unknown };
+}
+
 export interface Input<P, Q, B> {
   params: P;
   query: Q;
@@ -66,6 +74,8 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   rawBody?: { contentType: string; schema: z.ZodType; receive: (ctx: Ctx) => Promise<ReceivedBody> };
   responses: Record<number, ResponseSpec>;
   errors: number[];
+  /** The OpenAPI document's (and /docs') example: a request this operation accepts and its answer. */
+  example?: RouteExample;
   handler: (ctx: Ctx, input: Input<z.output<P>, z.output<Q>, z.output<B>>) => Promise<void>;
 }
 

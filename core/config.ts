@@ -27,6 +27,16 @@ const schema = z.object({
   IMAGE_MODEL_API_KEY: z.string().optional(),
   IMAGE_FETCH_ALLOW_PRIVATE: bool.default(false),
   GENERATE_WAIT_MS: int(25000, 0),
+  // Tests only: lets webhook URLs be http:// and loopback or private addresses.
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  // Encrypts stored signing secrets; else the database's own key (app_secrets 'webhooks').
+  WEBHOOK_SECRETS_KEY: z.string().min(32).optional(),
+  WEBHOOK_TIMEOUT_MS: int(10000),
+  // First retry delay; each later one doubles (with jitter) up to WEBHOOK_RETRY_MAX_DELAY_SECONDS.
+  WEBHOOK_RETRY_BASE_SECONDS: int(30),
+  WEBHOOK_RETRY_MAX_DELAY_SECONDS: int(21600),
+  // How long deliveries are retried, and how long an endpoint may fail before it is disabled.
+  WEBHOOK_RETRY_WINDOW_SECONDS: int(259200),
   WORKER_CONCURRENCY: int(4),
   WORKER_HEARTBEAT_SECONDS: int(5),
   WORKER_STALE_AFTER_SECONDS: int(30),

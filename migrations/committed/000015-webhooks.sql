@@ -1,0 +1,123 @@
+--! Previous: sha1:a4af2d8001adf89e4d2aa95e80f1817f9427cab2
+--! Hash: sha1:ff9e5a790aaeaa183d2ae3a5facda16b6a145f22
+--! Message: webhook endpoints, events and deliveries
+
+insert into app_secrets (name, value) values ('webhooks', gen_random_bytes(32)) on conflict do nothing;
+
+-- The public id format of core/ids.ts (prefix, 20 base32 characters), for rows made in SQL.
+create function public_id(prefix text) returns text
+language sql volatile as $$
+  select prefix || '_' || string_agg(substr('0123456789abcdefghjkmnpqrstvwxyz', (get_byte(r.b, i) & 31) + 1, 1), '' order by i)
+  from (select gen_random_bytes(20) as b) r, generate_series(0, 19) i
+$$;
+
+create table webhook_endpoints (
+  id text primary key,
+  workspace_id text not null references workspaces(id),
+  url text not null,
+  -- event types, or '{*}' for every type
+  events text[] not null,
+  description text,
+  enabled boolean not null default true,
+  -- why the platform disabled it (failing for the retry window); null when the partner did
+  disabled_reason text,
+  disabled_at timestamptz,
+  -- the first failed delivery since the last successful one
+  failing_since timestamptz,
+  -- AES-256-GCM sealed (core/webhookSecrets.ts); never stored or logged in the clear
+  secret_sealed bytea not null,
+  -- after a rotation the old secret keeps signing beside the new one until it expires
+  previous_secret_sealed bytea,
+  previous_secret_expires_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index webhook_endpoints_workspace_idx on webhook_endpoints (workspace_id, created_at, id);
+
+create table webhook_events (
+  id text primary key,
+  workspace_id text not null references workspaces(id),
+  type text not null,
+  -- {object: ...} in the shape the API answers with; null until rendered (events recorded in SQL
+  -- by the job failure trigger carry only their subject and are rendered by webhook_event_render)
+  data jsonb,
+  -- {kind, id} of what the event is about
+  subject jsonb,
+  created_at timestamptz not null default now()
+);
+create index webhook_events_list_idx on webhook_events (workspace_id, created_at desc, id desc);
+create index webhook_events_type_idx on webhook_events (workspace_id, type, created_at desc, id desc);
+
+-- One row per event and endpoint; each try is a webhook_delivery_attempts row.
+create table webhook_deliveries (
+  id text primary key,
+  workspace_id text not null references workspaces(id),
+  event_id text not null references webhook_events(id) on delete cascade,
+  endpoint_id text not null references webhook_endpoints(id) on delete cascade,
+  status text not null check (status in ('pending', 'succeeded', 'failed')),
+  attempt_count integer not null default 0,
+  next_attempt_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (event_id, endpoint_id)
+);
+create index webhook_deliveries_failed_idx on webhook_deliveries (status, created_at) where status = 'failed';
+create index webhook_deliveries_endpoint_idx on webhook_deliveries (endpoint_id);
+
+create table webhook_delivery_attempts (
+  id bigint generated always as identity primary key,
+  delivery_id text not null references webhook_deliveries(id) on delete cascade,
+  attempted_at timestamptz not null default now(),
+  -- the receiver's HTTP status, null when none came back (timeout, refused, blocked address)
+  response_status integer,
+  error text,
+  duration_ms integer not null
+);
+create index webhook_delivery_attempts_delivery_idx on webhook_delivery_attempts (delivery_id, attempted_at);
+
+-- Creates a delivery for each enabled endpoint subscribed to the event (or for the one endpoint
+-- given) and enqueues its job, in the caller's transaction. Each endpoint's deliveries share a
+-- graphile-worker queue, so a slow receiver holds one worker slot, never all of them.
+create function webhook_fan_out(event_id text, only_endpoint text default null) returns integer
+language plpgsql set search_path from current as $$
+declare
+  n integer;
+begin
+  with ev as (select e.id, e.workspace_id, e.type from webhook_events e where e.id = event_id),
+  made as (
+    insert into webhook_deliveries (id, workspace_id, event_id, endpoint_id, status, next_attempt_at)
+    select public_id('whd'), ev.workspace_id, ev.id, ep.id, 'pending', now()
+    from ev join webhook_endpoints ep on ep.workspace_id = ev.workspace_id
+    where case when only_endpoint is null
+      then ep.enabled and (ep.events @> array[ev.type] or ep.events @> array['*'])
+      else ep.id = only_endpoint end
+    on conflict do nothing
+    returning id, workspace_id, endpoint_id)
+  select count(*) into n from (
+    select graphile_worker.add_job('webhook_deliver',
+      json_build_object('workspace_id', made.workspace_id, 'delivery_id', made.id),
+      queue_name => 'webhook:' || made.endpoint_id, max_attempts => 25,
+      job_key => 'webhook_delivery:' || made.id)
+    from made) jobs;
+  return n;
+end $$;
+
+-- Records an event in the caller's transaction: no event for a change that rolls back, none
+-- lost for one that commits. `object` null means the event is rendered later (webhook_event_render).
+create function record_webhook_event(ws text, event_type text, object jsonb, subject jsonb default null,
+  only_endpoint text default null) returns text
+language plpgsql set search_path from current as $$
+declare
+  new_id text := public_id('evt');
+begin
+  insert into webhook_events (id, workspace_id, type, data, subject)
+  values (new_id, ws, event_type, case when object is null then null else jsonb_build_object('object', object) end, subject);
+  if object is null then
+    perform graphile_worker.add_job('webhook_event_render',
+      json_build_object('workspace_id', ws, 'event_id', new_id), max_attempts => 25,
+      job_key => 'webhook_event_render:' || new_id);
+  else
+    perform webhook_fan_out(new_id, only_endpoint);
+  end if;
+  return new_id;
+end $$;

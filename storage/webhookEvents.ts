@@ -1,0 +1,24 @@
+import type { Db } from './db.ts';
+import type { WebhookEventType } from '../core/webhookEventTypes.ts';
+
+export interface EventSubject {
+  kind: 'lead' | 'conversion' | 'report' | 'report_export' | 'visualization' | 'webhook_endpoint';
+  id: string;
+}
+
+/**
+ * Records a webhook event in the caller's transaction (`tx` must be one): it commits or rolls back
+ * with the change it reports, and each subscribed endpoint's delivery job is enqueued with it.
+ * `object` is the resource in the shape the API answers with.
+ */
+export async function recordWebhookEvent(
+  tx: Db,
+  workspaceId: string,
+  type: WebhookEventType,
+  object: unknown,
+  subject: EventSubject,
+): Promise<string> {
+  const [row] = await tx<{ id: string }[]>`
+    select record_webhook_event(${workspaceId}, ${type}, ${tx.json(object as never)}::jsonb, ${tx.json(subject as never)}::jsonb) as id`;
+  return row!.id;
+}
