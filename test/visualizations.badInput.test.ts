@@ -3,7 +3,8 @@ import { createTestContext, type TestContext, type Tenant } from './harness.ts';
 import { createVisualization, generate, startImageHost, type ImageHost } from './visualizations.fixtures.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { findVisualization } from '../storage/visualizations.ts';
-import { fetchImage, isForbiddenAddress } from '../tasks/visualization_generate/fetch-image.ts';
+import { isForbiddenAddress } from '../core/outboundHttp.ts';
+import { fetchImage } from '../tasks/visualization_generate/fetch-image.ts';
 
 let t: TestContext;
 let host: ImageHost;
@@ -82,7 +83,7 @@ describe('SSRF guard', () => {
     await expect(fetchImage('https://127.0.0.1/house.jpg', { allowPrivate: false })).rejects.toThrow(/private or reserved address/);
     await expect(fetchImage('https://[::1]/house.jpg', { allowPrivate: false })).rejects.toThrow(/private or reserved address/);
     await expect(fetchImage('https://localhost/house.jpg', { allowPrivate: false })).rejects.toThrow(/localhost resolves to a private or reserved address/);
-    await expect(fetchImage(host.url('/house.jpg'), { allowPrivate: false })).rejects.toThrow(/http: URLs are not fetched/);
+    await expect(fetchImage(host.url('/house.jpg'), { allowPrivate: false })).rejects.toThrow(/http: URLs are not called; use https/);
   });
 
   it('fails the row when the service runs without IMAGE_FETCH_ALLOW_PRIVATE', async () => {

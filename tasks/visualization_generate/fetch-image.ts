@@ -1,50 +1,11 @@
-import { lookup as dnsLookup } from 'node:dns';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
+import { request } from 'undici';
 import { PermanentError } from '../../core/errors.ts';
-
-/** Addresses an image URL may never reach: the service's own network, not the internet. */
-const FORBIDDEN = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) FORBIDDEN.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) FORBIDDEN.addSubnet(net, prefix, 'ipv6');
-
-export function isForbiddenAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  // IPv4-mapped IPv6 (::ffff:a.b.c.d) is refused outright: public hosts do not resolve to it.
-  // (A ::ffff:0:0/96 subnet in the BlockList would match every IPv4 address.)
-  if (family === 6 && /^::ffff:/i.test(address)) return true;
-  return FORBIDDEN.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
+import { ForbiddenAddressError, outboundUrlProblem, publicAgent } from '../../core/outboundHttp.ts';
 
 export class ImageFetchError extends PermanentError {
   constructor(reason: string) {
     super(`Original image could not be downloaded: ${reason}`);
   }
-}
-
-/**
- * DNS resolution for the socket itself: the addresses checked are the addresses connected to,
- * so a name that resolves differently the second time (DNS rebinding) gains nothing.
- */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 0);
-      const list = addresses as { address: string; family: number }[];
-      const bad = list.find((a) => isForbiddenAddress(a.address));
-      if (bad && !allowPrivate) {
-        return callback(new ImageFetchError(`${hostname} resolves to a private or reserved address`) as NodeJS.ErrnoException, '', 0);
-      }
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
-      callback(null, list[0]!.address, list[0]!.family);
-    });
-  };
 }
 
 export interface FetchLimits {
@@ -62,21 +23,6 @@ export const DEFAULT_FETCH_LIMITS: FetchLimits = {
   totalTimeoutMs: 20_000,
 };
 
-const agents = new Map<string, Agent>();
-function agentFor(allowPrivate: boolean, limits: FetchLimits): Agent {
-  const id = `${allowPrivate}:${limits.connectTimeoutMs}:${limits.headersTimeoutMs}:${limits.totalTimeoutMs}`;
-  let agent = agents.get(id);
-  if (!agent) {
-    agent = new Agent({
-      connect: { lookup: guardedLookup(allowPrivate), timeout: limits.connectTimeoutMs },
-      headersTimeout: limits.headersTimeoutMs,
-      bodyTimeout: limits.totalTimeoutMs,
-    });
-    agents.set(id, agent);
-  }
-  return agent;
-}
-
 /**
  * Downloads a partner-supplied image URL without letting it reach internal services: https
  * only (http too when private addresses are allowed, for tests), no redirects, public
@@ -93,15 +39,8 @@ export async function fetchImage(
   } catch {
     throw new ImageFetchError('not a valid URL');
   }
-  if (url.protocol !== 'https:' && !(opts.allowPrivate && url.protocol === 'http:')) {
-    throw new ImageFetchError(`${url.protocol} URLs are not fetched; use https`);
-  }
-  if (url.username || url.password) throw new ImageFetchError('URLs with credentials are not fetched');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  // Sockets skip the lookup for literal addresses, so those are checked here.
-  if (isIP(host) && isForbiddenAddress(host) && !opts.allowPrivate) {
-    throw new ImageFetchError(`${host} is a private or reserved address`);
-  }
+  const problem = outboundUrlProblem(url, opts.allowPrivate);
+  if (problem) throw new ImageFetchError(problem);
 
   // A timer cleared on return, not AbortSignal.timeout: a signal firing after the body was read
   // would abort a finished request and surface as an unhandled stream error.
@@ -110,7 +49,7 @@ export async function fetchImage(
   const signal = controller.signal;
   let res;
   try {
-    res = await request(url, { method: 'GET', dispatcher: agentFor(opts.allowPrivate, limits), signal, headers: { accept: 'image/*' } });
+    res = await request(url, { method: 'GET', dispatcher: publicAgent(opts.allowPrivate, { ...limits, bodyTimeoutMs: limits.totalTimeoutMs }), signal, headers: { accept: 'image/*' } });
   } catch (err) {
     clearTimeout(timer);
     throw toFetchError(err, signal);
@@ -143,6 +82,7 @@ function toFetchError(err: unknown, signal: AbortSignal): Error {
   if (err instanceof ImageFetchError) return err;
   const e = err as { code?: string; cause?: unknown; message?: string; name?: string };
   if (e.cause instanceof ImageFetchError) return e.cause;
+  if (e.cause instanceof ForbiddenAddressError) return new ImageFetchError(e.cause.message);
   if (signal.aborted || e.name === 'TimeoutError' || /TIMEOUT/.test(e.code ?? '')) return new ImageFetchError('the server did not answer in time');
   if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return new ImageFetchError('the host name does not resolve');
   if (e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET' || e.code === 'EHOSTUNREACH' || e.code === 'ENETUNREACH') {
