@@ -44,7 +44,7 @@ export async function createApp(input: { config: Config; logger: Logger; sql: Sq
   // Errors are rendered by errorEnvelope; Koa's default logger would print them again.
   app.silent = true;
 
-  const openapi = JSON.stringify(buildOpenApi(allRoutes, input.config.PUBLIC_BASE_URL));
+  const openapi = JSON.stringify(buildOpenApi(allRoutes, input.config));
   const router = buildRouter(allRoutes);
   router.get('/api/v1/openapi.json', (ctx) => {
     ctx.type = 'application/json';
