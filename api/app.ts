@@ -24,6 +24,7 @@ import { ExpensiveRequests } from './expensiveRequests.ts';
 import { loadTimezoneNames } from '../storage/timezones.ts';
 import { databaseProbes } from '../storage/databaseProbes.ts';
 import { mountProbes } from './health.ts';
+import { mountDocs } from './docs/page.ts';
 import { mountAdminConsole } from './admin/routes.ts';
 
 export async function createApp(input: { config: Config; logger: Logger; sql: Sql }): Promise<{ app: Koa<any, any>; inFlight: InFlight }> {
@@ -51,6 +52,7 @@ export async function createApp(input: { config: Config; logger: Logger; sql: Sq
     ctx.body = openapi;
   });
   mountProbes(router, await databaseProbes(input.sql, input.logger), input.config.METRICS_TOKEN);
+  mountDocs(router);
   // Without a token there is no console at all: /admin is an unknown route like any other.
   if (input.config.ADMIN_TOKEN) mountAdminConsole(router, input.config.ADMIN_TOKEN);
 

@@ -9,12 +9,13 @@ import {
   VisualizationEnvelope,
   VisualizationGenerate,
   VisualizationPage,
+  VisualizerCatalog,
 } from '../schemas/visualizations.ts';
 import { conflict, fieldError, notFound, validation } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Db, Sql } from '../../storage/db.ts';
 import { blobKey, type BlobStore } from '../../storage/blobs.ts';
-import { findDefaultColorId, findUnknownCatalogIds, type CatalogSelection } from '../../storage/catalog.ts';
+import { findDefaultColorId, findUnknownCatalogIds, listCatalog, type CatalogSelection } from '../../storage/catalog.ts';
 import { enqueueJob } from '../../storage/jobs.ts';
 import { startAttempt } from '../../storage/visualizationAttempts.ts';
 import {
@@ -93,6 +94,22 @@ async function waitUntilSettled(sql: Sql, ws: string, row: VisualizationRow, wai
 }
 
 export const visualizationRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/visualizer/catalog',
+    operationId: 'getVisualizerCatalog',
+    summary: "The workspace's visualizer catalog: materials, colors and shapes, in display order (extension)",
+    tag: TAG,
+    auth: 'key',
+    scopes: SCOPES,
+    responses: { 200: { description: 'The ids visualizations and generation accept', schema: VisualizerCatalog } },
+    errors: [401, 403, 429, 500],
+    example: { response: { status: 200, body: EXAMPLE_CATALOG } },
+    handler: async (ctx) => {
+      ctx.body = await listCatalog(ctx.state.db, workspaceId(ctx));
+    },
+  }),
+
   defineRoute({
     method: 'post',
     path: '/api/v1/visualizations',
