@@ -37,10 +37,24 @@ function asset(name: string, ext: string, type: string, body: Buffer): Asset {
 
 const read = (relative: string) => readFileSync(new URL(relative, import.meta.url));
 
+/** The one thing Redoc fetches from elsewhere: the logo beside its "API docs by Redocly" credit. */
+const REDOC_REMOTE_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const BLANK_LOGO = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%221%22 height=%221%22/%3E';
+
+/**
+ * The bundle as npm ships it, but for its remote logo, which becomes a blank inline image (the
+ * credit's text and link stay). A Redoc release that moves the logo fails here at start-up rather
+ * than fetching from a CDN unnoticed.
+ */
+function redocBundle(): Buffer {
+  const text = readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
+  if (text.split(REDOC_REMOTE_LOGO).length !== 2) throw new Error(`redoc.standalone.js no longer names ${REDOC_REMOTE_LOGO} once`);
+  return Buffer.from(text.replace(REDOC_REMOTE_LOGO, BLANK_LOGO));
+}
+
 function loadAssets() {
-  const redoc = readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'));
   return {
-    redoc: asset('redoc.standalone', 'js', 'application/javascript; charset=utf-8', redoc),
+    redoc: asset('redoc.standalone', 'js', 'application/javascript; charset=utf-8', redocBundle()),
     script: asset('docs', 'js', 'application/javascript; charset=utf-8', read('./assets/docs.js')),
     style: asset('docs', 'css', 'text/css; charset=utf-8', read('./assets/docs.css')),
   };
