@@ -16,7 +16,7 @@ const STYLE = `
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1c1917;background:#f5f5f4}
-main{max-width:980px;margin:0 auto;padding:20px 16px 32px}
+main{max-width:900px;margin:0 auto;padding:20px 16px 32px}
 h1{font-size:clamp(1.35rem,4.5vw,2rem);line-height:1.2;margin:4px 0 16px;letter-spacing:-.01em}
 p{margin:0 0 12px}
 .compare{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:12px}
@@ -31,20 +31,27 @@ figcaption{position:absolute;top:10px;left:10px;padding:2px 10px;border-radius:9
 .slider .after figcaption{left:auto;right:10px}
 .slider::before,.slider::after{content:"";position:absolute;z-index:2;left:var(--divide,50%);pointer-events:none}
 .slider::before{top:0;bottom:0;width:3px;transform:translateX(-50%);background:#fff;box-shadow:0 0 6px rgba(0,0,0,.35)}
-.slider::after{top:50%;width:44px;height:44px;transform:translate(-50%,-50%);border:3px solid #fff;border-radius:50%;
-  background:rgba(28,25,23,.55);box-shadow:0 2px 8px rgba(0,0,0,.35)}
+.slider::after{content:"‹ ›";top:50%;width:44px;height:44px;transform:translate(-50%,-50%);border:3px solid #fff;
+  border-radius:50%;background:rgba(28,25,23,.55);box-shadow:0 2px 8px rgba(0,0,0,.35);
+  display:flex;align-items:center;justify-content:center;color:#fff;font-size:22px;font-weight:700;line-height:1}
 .slider:has(input:focus-visible)::after{outline:3px solid #60a5fa;outline-offset:2px}
 .slider input{position:absolute;z-index:3;inset:0;width:100%;height:100%;margin:0;opacity:0;cursor:ew-resize;touch-action:pan-y}
 .hint{margin:10px 0 0;color:#57534e;font-size:14px;text-align:center}
-.choice{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:10px;margin:20px 0 16px;padding:0}
-.choice div{background:#fff;border:1px solid #e7e5e4;border-radius:12px;padding:10px 14px}
+.choice{margin:20px 0 16px;background:#fff;border:1px solid #e7e5e4;border-radius:12px}
+.choice div{display:flex;align-items:center;justify-content:space-between;gap:12px;padding:10px 14px}
+.choice div+div{border-top:1px solid #e7e5e4}
 .choice dt{font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.06em;color:#78716c}
-.choice dd{margin:2px 0 0;font-size:17px;font-weight:600;display:flex;align-items:center;gap:8px}
+.choice dd{margin:0;font-size:17px;font-weight:600;display:flex;align-items:center;gap:8px;text-align:right}
 .swatch{width:18px;height:18px;flex:none;border-radius:50%;box-shadow:inset 0 0 0 1px rgba(0,0,0,.2)}
 .expiry{color:#57534e;font-size:14px}
 .notice{max-width:560px;padding-top:12vh}
 .notice p{color:#44403c}
-@media (min-width:700px){main{padding:40px 24px 48px}}
+@media (min-width:700px){
+  main{padding:40px 24px 48px}
+  .choice{display:grid;grid-template-columns:repeat(auto-fit,minmax(180px,1fr));gap:10px;background:none;border:0}
+  .choice div,.choice div+div{display:block;background:#fff;border:1px solid #e7e5e4;border-radius:12px}
+  .choice dd{margin-top:2px;text-align:left}
+}
 `;
 
 /** Turns the stacked images into a before/after slider; without it (no script) they stay side by side. */
