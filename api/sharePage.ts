@@ -99,8 +99,8 @@ function layout(title: string, body: Html, script?: string): string {
 <style>${new Html(STYLE)}</style>
 </head>
 <body>
-${body}
-${script && html`<script>${new Html(script)}</script>`}
+${body}${script && html`
+<script>${new Html(script)}</script>`}
 </body>
 </html>
 `.markup;

@@ -168,6 +168,14 @@ describe('GET /api/v1/share-links/{token} in a browser', () => {
   });
 });
 
+describe('GET /favicon.ico', () => {
+  it('answers 204, so a browser showing the page has no failed request to report', async () => {
+    const res = await t.request('GET', '/favicon.ico', { headers: { accept: 'image/avif,image/webp,image/*,*/*;q=0.8' } });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+  });
+});
+
 describe('GET /api/v1/share-links/{token} page rate limit', () => {
   it('counts pages and JSON reads against one per-address limit, and answers a 429 page with Retry-After', async () => {
     const limited = await createTestContext({ SHARE_LINK_LIMIT_PER_MINUTE: '2' });
