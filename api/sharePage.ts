@@ -35,7 +35,8 @@ figcaption{position:absolute;top:10px;left:10px;padding:2px 10px;border-radius:9
   border-radius:50%;background:rgba(28,25,23,.55);box-shadow:0 2px 8px rgba(0,0,0,.35);
   display:flex;align-items:center;justify-content:center;color:#fff;font-size:22px;font-weight:700;line-height:1}
 .slider:has(input:focus-visible)::after{outline:3px solid #60a5fa;outline-offset:2px}
-.slider input{position:absolute;z-index:3;inset:0;width:100%;height:100%;margin:0;opacity:0;cursor:ew-resize;touch-action:pan-y}
+.slider input{position:absolute;z-index:3;inset:0;width:100%;height:100%;margin:0;opacity:0;
+  cursor:ew-resize;touch-action:pan-y}
 .hint{margin:10px 0 0;color:#57534e;font-size:14px;text-align:center}
 .choice{margin:20px 0 16px;background:#fff;border:1px solid #e7e5e4;border-radius:12px}
 .choice div{display:flex;align-items:center;justify-content:space-between;gap:12px;padding:10px 14px}
@@ -137,13 +138,16 @@ function figure(kind: 'before' | 'after', url: string | null): Html | null {
   return html`<figure class="${kind}"><img src="${url}" alt="${alt}"><figcaption>${caption}</figcaption></figure>`;
 }
 
+/** Drawn with a presentation attribute, not a style one: the CSP keeps refusing inline styles. */
+function swatch(hex: string | null): Html | null {
+  if (!hex || !HEX_COLOR.test(hex)) return null;
+  return html`<svg class="swatch" viewBox="0 0 1 1" aria-hidden="true"><rect width="1" height="1" fill="${hex}"/></svg>`;
+}
+
 function choice(view: SharedView): Html | null {
   const items = [
     view.material && html`<div><dt>Material</dt><dd>${view.material.name}</dd></div>`,
-    view.color && html`<div><dt>Color</dt><dd>${view.color.hex_code && HEX_COLOR.test(view.color.hex_code)
-      // A presentation attribute, not a style: the CSP keeps refusing inline styles.
-      ? html`<svg class="swatch" viewBox="0 0 1 1" aria-hidden="true"><rect width="1" height="1" fill="${view.color.hex_code}"/></svg>`
-      : null}${view.color.name}</dd></div>`,
+    view.color && html`<div><dt>Color</dt><dd>${swatch(view.color.hex_code)}${view.color.name}</dd></div>`,
     view.shape && html`<div><dt>Roof shape</dt><dd>${view.shape.name}</dd></div>`,
   ].filter((item) => item !== null);
   return items.length ? html`<dl class="choice">${items}</dl>` : null;
@@ -157,7 +161,8 @@ export function sendSharePage(ctx: Ctx, view: SharedView): void {
 <div class="compare" id="compare">
 ${figure('before', view.beforeUrl)}
 ${figure('after', view.afterUrl)}
-${both && html`<input type="range" min="0" max="100" step="0.5" value="50" aria-label="Divide between before and after" hidden>`}
+${both && html`<input type="range" min="0" max="100" step="0.5" value="50"
+  aria-label="Divide between before and after" hidden>`}
 </div>
 ${both && html`<p class="hint" id="hint" hidden>Drag across the picture to compare.</p>`}
 ${choice(view)}
@@ -166,12 +171,21 @@ ${choice(view)}
 }
 
 type Notice = [title: string, text: string];
-const BROKEN: Notice = ['This link does not work', 'Check that the whole link from your message was opened, or ask the sender for a new one.'];
+const BROKEN: Notice = [
+  'This link does not work',
+  'Check that the whole link from your message was opened, or ask the sender for a new one.',
+];
 const NOTICES: Record<number, Notice> = {
   400: BROKEN,
   404: BROKEN,
-  409: ['These pictures are not ready', 'The pictures behind this link cannot be shown right now. Ask the sender for a new link.'],
-  410: ['This link is no longer active', 'It has expired, or the sender switched it off. Ask them for a new link to see the pictures again.'],
+  409: [
+    'These pictures are not ready',
+    'The pictures behind this link cannot be shown right now. Ask the sender for a new link.',
+  ],
+  410: [
+    'This link is no longer active',
+    'It has expired, or the sender switched it off. Ask them for a new link to see the pictures again.',
+  ],
   429: ['Too many requests', 'Please wait a minute, then reload this page.'],
 };
 const TROUBLE: Notice = ['Something went wrong', 'The page could not be loaded. Please try again in a few minutes.'];

@@ -7,7 +7,12 @@ import { shareLinkCommands } from '../../cli/commands/shareLink.ts';
 import { cliContext } from '../cliContext.ts';
 
 const SCREENSHOT = '/tmp/share-page';
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
 
 let t: TestContext;
@@ -35,13 +40,17 @@ async function openWatched(options: BrowserContextOptions, url: string) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   const problems: string[] = [];
-  page.on('console', (m) => (m.type() === 'error' || m.text().includes('Content Security Policy')) && problems.push(`console: ${m.text()}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.text().includes('Content Security Policy')) problems.push(`console: ${m.text()}`);
+  });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('request', (r) => new URL(r.url()).origin !== t.baseUrl && problems.push(`request elsewhere: ${r.url()}`));
   page.on('response', (r) => r.status() >= 400 && problems.push(`answered ${r.status()}: ${r.url()}`));
   page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
   });
   const response = await page.goto(url);
   return { context, page, problems, status: response?.status() };
@@ -76,9 +85,14 @@ describe('share page in a browser', () => {
       await expect.poll(() => decodedWidths(page)).toEqual([1200, 1200]);
       expect(await page.locator('#compare').getAttribute('class')).toBe('compare slider');
       expect(await page.locator('#hint').isVisible()).toBe(true);
-      expect(await page.getByText(`This link expires on`).textContent()).toMatch(/^This link expires on \w+ \d{1,2}, \d{4}\.$/);
-      for (const text of [shared.material, shared.color, shared.shape]) expect(await page.getByText(text, { exact: true }).isVisible()).toBe(true);
-      expect(await divide(page)).toEqual({ line: 0.5, shown: [0.05, 0.2, 0.3, 0.45] });
+      const expiry = await page.getByText('This link expires on').textContent();
+      expect(expiry).toMatch(/^This link expires on \w+ \d{1,2}, \d{4}\.$/);
+      for (const text of [shared.material, shared.color, shared.shape]) {
+        expect(await page.getByText(text, { exact: true }).isVisible()).toBe(true);
+      }
+      const initial = await divide(page);
+      expect(initial.line).toBeCloseTo(0.5, 2);
+      expect(initial.shown).toEqual([0.05, 0.2, 0.3, 0.45]);
 
       const box = (await page.locator('#compare').boundingBox())!;
       if (name === 'desktop') {
