@@ -68,6 +68,9 @@ export async function createApp(input: { config: Config; logger: Logger; sql: Sq
   });
   router.get('/files/*key', serveLocalFile as never);
   router.get('/api/v1/share-links/:token/images/:image', serveSharedImage as never);
+  // Browsers ask every page's origin for an icon (the share page, the console): "none", rather
+  // than a 404 they report as an error in the page's console.
+  router.get('/favicon.ico', (ctx) => void (ctx.status = 204));
   app.use(router.routes());
   return { app, inFlight };
 }
