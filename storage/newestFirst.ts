@@ -14,5 +14,7 @@ export function positionOf(sql: Db, alias: string) {
 /** Rows after `after` in `order by created_at desc, id desc`; every row when there is none. */
 export function olderThan(sql: Db, alias: string, after: NewestFirstPosition | undefined) {
   if (!after) return sql``;
-  return sql`and (${sql(alias)}.created_at, ${sql(alias)}.id) < (${after[0]}::timestamptz, ${after[1]})`;
+  // Sent as text and cast by PostgreSQL: a timestamptz parameter goes through postgres.js' Date
+  // serializer, which drops the microseconds.
+  return sql`and (${sql(alias)}.created_at, ${sql(alias)}.id) < (${after[0]}::text::timestamptz, ${after[1]})`;
 }

@@ -44,13 +44,18 @@ export interface NewWebhookEndpoint {
  * `tx` must be a transaction: the per-workspace lock it takes until the end makes concurrent
  * creates count one after another, each seeing the ones committed before it.
  */
-export async function insertWebhookEndpoint(tx: Db, workspaceId: string, input: NewWebhookEndpoint): Promise<WebhookEndpointRow | undefined> {
+export async function insertWebhookEndpoint(
+  tx: Db,
+  workspaceId: string,
+  input: NewWebhookEndpoint,
+): Promise<WebhookEndpointRow | undefined> {
   // Both leave in one packet; the insert's snapshot is taken once the lock is held.
   const [, rows] = await Promise.all([
     tx`select pg_advisory_xact_lock(hashtextextended(${'webhook-endpoints:' + workspaceId}, 0))`,
     tx<WebhookEndpointRow[]>`
       insert into webhook_endpoints as w (id, workspace_id, url, events, description, secret_sealed)
-      select ${input.id}, ${workspaceId}, ${input.url}, ${input.events}::text[], ${input.description}, ${input.secretSealed}
+      select ${input.id}, ${workspaceId}, ${input.url}, ${input.events}::text[], ${input.description},
+             ${input.secretSealed}
       where (select count(*) from webhook_endpoints e where e.workspace_id = ${workspaceId}) < ${MAX_WEBHOOK_ENDPOINTS}
       returning ${columns(tx)}`,
   ]);
@@ -110,7 +115,8 @@ export async function updateWebhookEndpoint(
     update webhook_endpoints w set
       url = coalesce(${changes.url ?? null}, w.url),
       events = coalesce(${changes.events ?? null}::text[], w.events),
-      description = case when ${changes.description !== undefined} then ${changes.description ?? null} else w.description end,
+      description = case when ${changes.description !== undefined} then ${changes.description ?? null}
+                    else w.description end,
       enabled = coalesce(${changes.enabled ?? null}::boolean, w.enabled),
       disabled_reason = case when ${reenabled} then null else w.disabled_reason end,
       disabled_at = case when ${reenabled} then null else w.disabled_at end,

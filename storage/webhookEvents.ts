@@ -31,8 +31,8 @@ async function recordEvent(
   onlyEndpoint: string | null,
 ): Promise<string> {
   const [row] = await tx<{ id: string }[]>`
-    select record_webhook_event(${workspaceId}, ${type}, ${tx.json(object as never)}::jsonb, ${tx.json(subject as never)}::jsonb,
-      ${onlyEndpoint}) as id`;
+    select record_webhook_event(${workspaceId}, ${type}, ${tx.json(object as never)}::jsonb,
+      ${tx.json(subject as never)}::jsonb, ${onlyEndpoint}) as id`;
   return row!.id;
 }
 
@@ -41,8 +41,14 @@ async function recordEvent(
  * delivered to that endpoint alone whatever it subscribes to. `object` is the endpoint as the API
  * shows it.
  */
-export function recordEndpointTestEvent(tx: Db, workspaceId: string, endpointId: string, object: unknown): Promise<string> {
-  return recordEvent(tx, workspaceId, WEBHOOK_TEST_EVENT, object, { kind: 'webhook_endpoint', id: endpointId }, endpointId);
+export function recordEndpointTestEvent(
+  tx: Db,
+  workspaceId: string,
+  endpointId: string,
+  object: unknown,
+): Promise<string> {
+  const subject: EventSubject = { kind: 'webhook_endpoint', id: endpointId };
+  return recordEvent(tx, workspaceId, WEBHOOK_TEST_EVENT, object, subject, endpointId);
 }
 
 /** The events API shows this many days of events; the cleanup task deletes older ones. */
@@ -91,16 +97,22 @@ export async function listWebhookEvents(
 ): Promise<WebhookEventRow[]> {
   return sql<WebhookEventRow[]>`
     select ${eventColumns(sql)} from webhook_events e
-    where ${shown(sql, workspaceId)} ${page.type ? sql`and e.type = ${page.type}` : sql``} ${olderThan(sql, 'e', page.after)}
+    where ${shown(sql, workspaceId)} ${page.type ? sql`and e.type = ${page.type}` : sql``}
+      ${olderThan(sql, 'e', page.after)}
     order by e.created_at desc, e.id desc
     limit ${page.limit}`;
 }
 
 /** A timestamp built into JSON in SQL, written as JSON.stringify writes a Date (UTC, milliseconds). */
-const isoTime = (sql: Db, column: string) => sql`to_char(${sql(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoTime = (sql: Db, column: string) =>
+  sql`to_char(${sql(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** One event with its deliveries (at most one per endpoint) and each delivery's latest ATTEMPTS_SHOWN attempts. */
-export async function findWebhookEvent(sql: Db, workspaceId: string, id: string): Promise<WebhookEventDetail | undefined> {
+export async function findWebhookEvent(
+  sql: Db,
+  workspaceId: string,
+  id: string,
+): Promise<WebhookEventDetail | undefined> {
   const [row] = await sql<WebhookEventDetail[]>`
     select ${eventColumns(sql)}, coalesce((
       select json_agg(json_build_object(

@@ -85,8 +85,9 @@ async function newestFirstPage<R extends { position: string; id: string }>(
   let after: NewestFirstPosition | undefined;
   if (query.cursor) {
     const position = decodeCursor(secret, list, query.cursor);
-    if (position.length !== 2 || typeof position[0] !== 'string' || typeof position[1] !== 'string') throw malformedCursor();
-    after = [position[0], position[1]];
+    const [at, id, ...rest] = position;
+    if (typeof at !== 'string' || typeof id !== 'string' || rest.length > 0) throw malformedCursor();
+    after = [at, id];
   }
   const rows = await fetch({ after, limit: query.limit + 1 });
   return pageOf(rows, query.limit, { secret, endpoint: list, position: (r) => [r.position, r.id] });
@@ -114,7 +115,9 @@ export const webhookRoutes = [
     method: 'post',
     path: '/api/v1/webhook-endpoints',
     operationId: 'createWebhookEndpoint',
-    summary: `Register a URL to receive signed webhook events (at most ${MAX_WEBHOOK_ENDPOINTS} per workspace); the answer shows its signing secret once`,
+    summary:
+      `Register a URL to receive signed webhook events (at most ${MAX_WEBHOOK_ENDPOINTS} per workspace); ` +
+      'the answer shows its signing secret, once',
     tag: TAG,
     auth: 'key',
     scopes: SCOPES,
@@ -134,9 +137,8 @@ export const webhookRoutes = [
         secretSealed: sealSecret(ctx.deps.webhookSealingKey, secret),
       });
       if (!row) {
-        throw conflict(`The workspace already has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most it may have; delete one first`, {
-          limit: MAX_WEBHOOK_ENDPOINTS,
-        });
+        const limit = MAX_WEBHOOK_ENDPOINTS;
+        throw conflict(`The workspace has ${limit} webhook endpoints, the most it may have; delete one first`, { limit });
       }
       ctx.status = 201;
       ctx.body = withSecret(row, secret);
@@ -156,7 +158,10 @@ export const webhookRoutes = [
     errors: [400, 401, 403, 429, 500],
     example: examples.listExample,
     handler: async (ctx, { query }) => {
-      const page = await newestFirstPage(ctx, ENDPOINTS_CURSOR, query, (p) => listWebhookEndpoints(ctx.state.db, workspaceId(ctx), p));
+      const ws = workspaceId(ctx);
+      const page = await newestFirstPage(ctx, ENDPOINTS_CURSOR, query, (p) =>
+        listWebhookEndpoints(ctx.state.db, ws, p),
+      );
       ctx.body = { webhook_endpoints: page.items.map(toEndpointResponse), pagination: page.pagination };
     },
   }),
@@ -183,7 +188,9 @@ export const webhookRoutes = [
     method: 'patch',
     path: '/api/v1/webhook-endpoints/:webhook_endpoint_id',
     operationId: 'updateWebhookEndpoint',
-    summary: "Change an endpoint's URL, events or description, or disable and enable it (enabling clears why the platform disabled it)",
+    summary:
+      "Change an endpoint's URL, events or description, or disable and enable it " +
+      '(enabling clears why the platform disabled it)',
     tag: TAG,
     auth: 'key',
     scopes: SCOPES,
@@ -212,7 +219,10 @@ export const webhookRoutes = [
     ...byEndpointId,
     body: EmptyBody,
     responses: {
-      200: { description: 'Deleted', schema: z.object({ deleted: z.literal(true), webhook_endpoint_id: z.string() }).strict() },
+      200: {
+        description: 'Deleted',
+        schema: z.object({ deleted: z.literal(true), webhook_endpoint_id: z.string() }).strict(),
+      },
     },
     errors: [400, 401, 403, 404, 409, 429, 500],
     example: examples.deleteExample,
@@ -227,7 +237,9 @@ export const webhookRoutes = [
     method: 'post',
     path: '/api/v1/webhook-endpoints/:webhook_endpoint_id/rotate-secret',
     operationId: 'rotateWebhookEndpointSecret',
-    summary: 'Replace the signing secret; the previous one keeps signing beside it for 24 hours (a second rotation ends it at once)',
+    summary:
+      'Replace the signing secret; the previous one keeps signing beside it for 24 hours ' +
+      '(a second rotation ends it at once)',
     tag: TAG,
     auth: 'key',
     scopes: SCOPES,
@@ -240,7 +252,8 @@ export const webhookRoutes = [
     handler: async (ctx, { params }) => {
       const secret = newWebhookSecret();
       const sealed = sealSecret(ctx.deps.webhookSealingKey, secret);
-      const row = found(await rotateWebhookEndpointSecret(ctx.state.db, workspaceId(ctx), params.webhook_endpoint_id, sealed));
+      const id = params.webhook_endpoint_id;
+      const row = found(await rotateWebhookEndpointSecret(ctx.state.db, workspaceId(ctx), id, sealed));
       ctx.body = withSecret(row, secret);
     },
   }),
@@ -249,7 +262,7 @@ export const webhookRoutes = [
     method: 'post',
     path: '/api/v1/webhook-endpoints/:webhook_endpoint_id/test',
     operationId: 'testWebhookEndpoint',
-    summary: 'Send a webhook_endpoint.test event, holding the endpoint, to this endpoint only (409 while it is disabled)',
+    summary: 'Send a webhook_endpoint.test event, holding the endpoint, to it alone (409 while it is disabled)',
     tag: TAG,
     auth: 'key',
     scopes: SCOPES,
@@ -261,7 +274,8 @@ export const webhookRoutes = [
     example: examples.testExample,
     handler: async (ctx, { params }) => {
       const ws = workspaceId(ctx);
-      const endpoint = found(await findWebhookEndpoint(ctx.state.db, ws, params.webhook_endpoint_id, { keepUntilCommit: true }));
+      const id = params.webhook_endpoint_id;
+      const endpoint = found(await findWebhookEndpoint(ctx.state.db, ws, id, { keepUntilCommit: true }));
       if (!endpoint.enabled) {
         throw conflict('The endpoint is disabled; enable it (PATCH enabled: true) before sending it a test event', {
           disabled_reason: endpoint.disabled_reason,
@@ -288,7 +302,9 @@ export const webhookRoutes = [
     example: examples.listEventsExample,
     handler: async (ctx, { query }) => {
       const ws = workspaceId(ctx);
-      const page = await newestFirstPage(ctx, EVENTS_CURSOR, query, (p) => listWebhookEvents(ctx.state.db, ws, { ...p, type: query.type }));
+      const page = await newestFirstPage(ctx, EVENTS_CURSOR, query, (p) =>
+        listWebhookEvents(ctx.state.db, ws, { ...p, type: query.type }),
+      );
       ctx.body = { webhook_events: page.items.map(toEventResponse), pagination: page.pagination };
     },
   }),

@@ -26,7 +26,10 @@ export const EventSubscription = z
   .describe('Event types to receive, distinct, or ["*"] for every type');
 
 /** Checked further against the outbound URL rules (https, no credentials, no private address) by the route. */
-const EndpointUrl = z.url({ error: 'must be an absolute https:// URL' }).max(2048).describe('https URL that receives the events (at most 2048 characters)');
+const EndpointUrl = z
+  .url({ error: 'must be an absolute https:// URL' })
+  .max(2048, 'must be at most 2048 characters')
+  .describe('https URL that receives the events (at most 2048 characters)');
 const Description = z.string().max(500).nullable();
 
 export const WebhookEndpointCreate = z
@@ -48,9 +51,14 @@ export const WebhookEndpoint = z
     events: z.array(z.string()),
     description: z.string().nullable(),
     enabled: z.boolean(),
-    disabled_reason: z.string().nullable().describe('Why the platform disabled the endpoint after failing deliveries; null otherwise'),
+    disabled_reason: z
+      .string()
+      .nullable()
+      .describe('Why the platform disabled the endpoint after failing deliveries; null otherwise'),
     disabled_at: DateTime.nullable(),
-    previous_secret_expires_at: DateTime.nullable().describe('After a rotation: until when deliveries are also signed with the previous secret'),
+    previous_secret_expires_at: DateTime.nullable().describe(
+      'After a rotation: until when deliveries are also signed with the previous secret',
+    ),
     created_at: DateTime,
     updated_at: DateTime,
   })
@@ -58,7 +66,9 @@ export const WebhookEndpoint = z
   .meta({ id: 'WebhookEndpoint' });
 
 export const WebhookEndpointWithSecret = WebhookEndpoint.extend({
-  secret: z.string().describe('The signing secret: shown in this answer only (a replay under the same Idempotency-Key repeats it)'),
+  secret: z
+    .string()
+    .describe('The signing secret: shown in this answer only (a replay under the same Idempotency-Key repeats it)'),
 }).meta({ id: 'WebhookEndpointWithSecret' });
 
 export const WebhookEndpointIdParams = z.object({ webhook_endpoint_id: idParam(64) }).strict();
@@ -74,7 +84,10 @@ export const WebhookEvent = z
     id: z.string(),
     type: z.string(),
     created_at: DateTime,
-    data: z.object({ object: z.record(z.string(), z.unknown()) }).strict().describe('The resource, as the API answers with it'),
+    data: z
+      .object({ object: z.record(z.string(), z.unknown()) })
+      .strict()
+      .describe('The resource, as the API answers with it'),
   })
   .strict()
   .meta({ id: 'WebhookEvent' });
@@ -101,7 +114,9 @@ export const WebhookDelivery = z
   .strict()
   .meta({ id: 'WebhookDelivery' });
 
-export const WebhookEventDetail = WebhookEvent.extend({ deliveries: z.array(WebhookDelivery) }).meta({ id: 'WebhookEventDetail' });
+export const WebhookEventDetail = WebhookEvent.extend({ deliveries: z.array(WebhookDelivery) }).meta({
+  id: 'WebhookEventDetail',
+});
 
 export const WebhookEventIdParams = z.object({ webhook_event_id: idParam(64) }).strict();
 
@@ -112,4 +127,6 @@ export const WebhookEventListQuery = z
   })
   .strict();
 
-export const WebhookEventPage = z.object({ webhook_events: z.array(WebhookEvent), pagination: CursorPagination }).strict();
+export const WebhookEventPage = z
+  .object({ webhook_events: z.array(WebhookEvent), pagination: CursorPagination })
+  .strict();
