@@ -104,6 +104,11 @@ describe('POST /api/v1/webhook-endpoints', () => {
     await expectMatchesSpec(t, 'POST', COLLECTION, other);
   });
 
+  it('stores and shows the URL as it will be called', async () => {
+    const res = await create({ ...VALID, url: ' HTTPS://Hooks.Example.com:443/a/../in?x=1 ' });
+    expect(res.body.webhook_endpoint.url).toBe('https://hooks.example.com/in?x=1');
+  });
+
   it('accepts ["*"] and every type at once', async () => {
     expect((await create({ url: VALID.url, events: ['*'] })).body.webhook_endpoint.events).toEqual(['*']);
     expect((await create({ url: VALID.url, events: [...WEBHOOK_EVENT_TYPES] })).status).toBe(201);
@@ -111,6 +116,7 @@ describe('POST /api/v1/webhook-endpoints', () => {
 
   it.each([
     ['an http URL', 'http://hooks.example.com/x', /http: URLs are not called/],
+    ['a javascript: URL', 'javascript:alert(1)', /javascript: URLs are not called/],
     ['credentials', 'https://user:pw@hooks.example.com/x', /credentials/],
     ['127.0.0.1', 'https://127.0.0.1/x', /private or reserved/],
     ['[::1]', 'https://[::1]/x', /private or reserved/],

@@ -84,8 +84,7 @@ async function newestFirstPage<R extends { position: string; id: string }>(
   const secret = ctx.deps.cursorSecret;
   let after: NewestFirstPosition | undefined;
   if (query.cursor) {
-    const position = decodeCursor(secret, list, query.cursor);
-    const [at, id, ...rest] = position;
+    const [at, id, ...rest] = decodeCursor(secret, list, query.cursor);
     if (typeof at !== 'string' || typeof id !== 'string' || rest.length > 0) throw malformedCursor();
     after = [at, id];
   }
@@ -93,14 +92,18 @@ async function newestFirstPage<R extends { position: string; id: string }>(
   return pageOf(rows, query.limit, { secret, endpoint: list, position: (r) => [r.position, r.id] });
 }
 
-/** Only URLs the delivery task may call: https, no credentials, no literal private address. */
-function requireCallableUrl(ctx: Ctx, url: string | undefined) {
-  if (url === undefined) return;
-  const problem = outboundUrlProblem(new URL(url), ctx.deps.config.WEBHOOK_ALLOW_PRIVATE);
+/**
+ * A URL the delivery task may call (https, no credentials, no literal private address), as the
+ * WHATWG parser writes it: what is stored and shown is exactly what will be called.
+ */
+function callableUrl(ctx: Ctx, url: string): string {
+  const parsed = new URL(url);
+  const problem = outboundUrlProblem(parsed, ctx.deps.config.WEBHOOK_ALLOW_PRIVATE);
   if (problem) throw fieldError('body', 'url', problem);
+  return parsed.href;
 }
 
-const found = (row: WebhookEndpointRow | undefined): WebhookEndpointRow => {
+const existing = (row: WebhookEndpointRow | undefined): WebhookEndpointRow => {
   if (!row) throw notFound('Webhook endpoint');
   return row;
 };
@@ -127,11 +130,10 @@ export const webhookRoutes = [
     errors: [400, 401, 403, 409, 429, 500],
     example: examples.createExample,
     handler: async (ctx, { body }) => {
-      requireCallableUrl(ctx, body.url);
       const secret = newWebhookSecret();
       const row = await insertWebhookEndpoint(ctx.state.db, workspaceId(ctx), {
         id: newId('whe'),
-        url: body.url,
+        url: callableUrl(ctx, body.url),
         events: body.events,
         description: body.description ?? null,
         secretSealed: sealSecret(ctx.deps.webhookSealingKey, secret),
@@ -179,7 +181,7 @@ export const webhookRoutes = [
     errors: [400, 401, 403, 404, 429, 500],
     example: examples.getExample,
     handler: async (ctx, { params }) => {
-      const row = found(await findWebhookEndpoint(ctx.state.db, workspaceId(ctx), params.webhook_endpoint_id));
+      const row = existing(await findWebhookEndpoint(ctx.state.db, workspaceId(ctx), params.webhook_endpoint_id));
       ctx.body = { webhook_endpoint: toEndpointResponse(row) };
     },
   }),
@@ -201,8 +203,9 @@ export const webhookRoutes = [
     errors: [400, 401, 403, 404, 409, 429, 500],
     example: examples.patchExample,
     handler: async (ctx, { params, body }) => {
-      requireCallableUrl(ctx, body.url);
-      const row = found(await updateWebhookEndpoint(ctx.state.db, workspaceId(ctx), params.webhook_endpoint_id, body));
+      const changes = { ...body, url: body.url === undefined ? undefined : callableUrl(ctx, body.url) };
+      const id = params.webhook_endpoint_id;
+      const row = existing(await updateWebhookEndpoint(ctx.state.db, workspaceId(ctx), id, changes));
       ctx.body = { webhook_endpoint: toEndpointResponse(row) };
     },
   }),
@@ -253,7 +256,7 @@ export const webhookRoutes = [
       const secret = newWebhookSecret();
       const sealed = sealSecret(ctx.deps.webhookSealingKey, secret);
       const id = params.webhook_endpoint_id;
-      const row = found(await rotateWebhookEndpointSecret(ctx.state.db, workspaceId(ctx), id, sealed));
+      const row = existing(await rotateWebhookEndpointSecret(ctx.state.db, workspaceId(ctx), id, sealed));
       ctx.body = withSecret(row, secret);
     },
   }),
@@ -275,7 +278,7 @@ export const webhookRoutes = [
     handler: async (ctx, { params }) => {
       const ws = workspaceId(ctx);
       const id = params.webhook_endpoint_id;
-      const endpoint = found(await findWebhookEndpoint(ctx.state.db, ws, id, { keepUntilCommit: true }));
+      const endpoint = existing(await findWebhookEndpoint(ctx.state.db, ws, id, { keepUntilCommit: true }));
       if (!endpoint.enabled) {
         throw conflict('The endpoint is disabled; enable it (PATCH enabled: true) before sending it a test event', {
           disabled_reason: endpoint.disabled_reason,
