@@ -21,6 +21,8 @@ export interface AppDeps {
   keyCache: KeyCache;
   cursorSecret: Buffer;
   storageSecret: Buffer;
+  /** Seals webhook signing secrets at rest (WEBHOOK_SECRETS_KEY, else the database's own key). */
+  webhookSealingKey: Buffer;
   blobs: BlobStore;
   expensiveRequests: ExpensiveRequests;
 }
