@@ -58,6 +58,8 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
     mode: IdempotencyMode;
     /** Status a replay answers with when it differs from the stored one (201 → 200). */
     replayStatus?: number;
+    /** The answer carries a secret (a webhook signing secret): its kept copy is stored sealed. */
+    sealAnswer?: boolean;
   };
   /** Costly to serve (uploads, exports, generation): capped per key at EXPENSIVE_REQUESTS_PER_KEY at once. */
   expensive?: boolean;

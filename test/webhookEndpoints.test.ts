@@ -96,6 +96,10 @@ describe('POST /api/v1/webhook-endpoints', () => {
     expect(again.headers.get('idempotency-replayed')).toBe('true');
     expect(again.text).toBe(first.text);
     expect(await endpointCount(tenant.workspaceId)).toBe(1);
+    // The kept answer is what the replay sends, so it too holds the secret: only sealed.
+    const kept = await t.sql`select response_body from idempotency_records where key = ${key}`;
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.response_body).not.toContain(first.body.webhook_endpoint.secret.slice('whsec_'.length));
     const { secret_sealed } = await sealedColumns(first.body.webhook_endpoint.id);
     expect(await open(secret_sealed)).toBe(again.body.webhook_endpoint.secret);
     const other = await create({ ...VALID, url: 'https://hooks.example.com/other' }, tenant.key, key);
@@ -393,6 +397,8 @@ describe('POST /api/v1/webhook-endpoints/{id}/rotate-secret', () => {
     expect(again.headers.get('idempotency-replayed')).toBe('true');
     expect(again.text).toBe(first.text);
     expect(await sealedColumns(id)).toEqual(before);
+    const [kept] = await t.sql`select response_body from idempotency_records where key = ${key}`;
+    expect(kept!.response_body).not.toContain(first.body.webhook_endpoint.secret.slice('whsec_'.length));
   });
 });
 
