@@ -128,6 +128,7 @@ describe('webhooks in the served OpenAPI document', () => {
         : 'Visualization';
       expect(objectSchema(type), type).toBe(ref(expected));
     }
+    expect(objectSchema(WEBHOOK_TEST_EVENT)).toBe(ref('WebhookEndpoint'));
   });
 });
 

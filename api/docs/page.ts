@@ -8,7 +8,7 @@ import { notFound } from '../../core/errors.ts';
 /**
  * Everything the page loads comes from here. Redoc's React styling inserts <style> elements, so
  * styles need 'unsafe-inline' (style only: no script runs inline); its search index runs in a
- * Worker it builds from a blob: URL. `data:` images are the page's empty favicon and Redoc's icons.
+ * Worker it builds from a blob: URL. `data:` images are Redoc's icons and the blank logo below.
  */
 export const DOCS_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
@@ -67,7 +67,6 @@ function page(assets: ReturnType<typeof loadAssets>): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Partner API reference</title>
-<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${assets.style.path}">
 </head>
 <body>

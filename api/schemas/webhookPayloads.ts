@@ -3,6 +3,8 @@ import { DateTime } from './common.ts';
 import { Conversion, Lead } from './leads.ts';
 import { Report, ReportExportArtifact } from './reports.ts';
 import { Visualization } from './visualizations.ts';
+import { WebhookEndpoint } from './webhooks.ts';
+import { getExample as endpointExample } from './webhookExamples.ts';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT, type WebhookEventType } from '../../core/webhookEventTypes.ts';
 import {
   EXAMPLE_CONVERSION,
@@ -16,12 +18,6 @@ import {
 } from '../examples.ts';
 
 export type WebhookPayloadType = WebhookEventType | typeof WEBHOOK_TEST_EVENT;
-
-/** What the test event carries: which endpoint asked for it. */
-export const WebhookTestObject = z
-  .object({ webhook_endpoint_id: z.string(), message: z.string() })
-  .strict()
-  .meta({ id: 'WebhookTestObject' });
 
 /** `lead.stage_changed` → `LeadStageChangedEvent` */
 const schemaName = (type: string) =>
@@ -157,9 +153,9 @@ export const WEBHOOK_PAYLOADS: Record<WebhookPayloadType, WebhookPayload> = {
   },
   [WEBHOOK_TEST_EVENT]: {
     summary: 'A test event',
-    description: 'Sent to one endpoint when its test is requested; never sent otherwise and not subscribable.',
-    schema: payload(WEBHOOK_TEST_EVENT, WebhookTestObject),
-    object: { webhook_endpoint_id: 'we_5c1w0m3v9tq2h8b4x7kz', message: 'This is a test event from the Partner API.' },
+    description: 'Sent to one endpoint when its test is requested (POST /webhook-endpoints/{id}/test), carrying that endpoint; never sent otherwise and not subscribable.',
+    schema: payload(WEBHOOK_TEST_EVENT, WebhookEndpoint),
+    object: endpointExample.response.body.webhook_endpoint,
   },
 };
 

@@ -1,5 +1,5 @@
 --! Previous: sha1:a4af2d8001adf89e4d2aa95e80f1817f9427cab2
---! Hash: sha1:ff9e5a790aaeaa183d2ae3a5facda16b6a145f22
+--! Hash: sha1:ec6cf5de8bbb1c3cdb49893ad8e46ccb83a1c756
 --! Message: webhook endpoints, events and deliveries
 
 insert into app_secrets (name, value) values ('webhooks', gen_random_bytes(32)) on conflict do nothing;
@@ -121,3 +121,7 @@ begin
   end if;
   return new_id;
 end $$;
+
+-- whapi (webhook endpoints and events API): the cleanup task deletes events past the 30 days the
+-- events API shows, oldest first, across workspaces; the two indexes above lead with workspace_id.
+create index webhook_events_created_idx on webhook_events (created_at);
