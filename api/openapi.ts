@@ -3,6 +3,7 @@ import type { Config } from '../core/config.ts';
 import type { RouteDef } from './route.ts';
 import { ErrorResponse } from './schemas/common.ts';
 import { examplePayload, WEBHOOK_PAYLOAD_TYPES, WEBHOOK_PAYLOADS } from './schemas/webhookPayloads.ts';
+import { WEBHOOK_TEST_EVENT } from '../core/webhookEventTypes.ts';
 import { partnerGuide, type GuideConfig } from './docs/guide.ts';
 
 type Json = Record<string, unknown>;
@@ -59,6 +60,12 @@ function converter(components: Record<string, Json>) {
     return rewrite(json) as Json;
   };
 }
+
+/** The requests partners receive, apart from the Webhooks operations that manage their endpoints. */
+const WEBHOOK_EVENTS_TAG = {
+  name: 'Webhook events',
+  description: 'What your webhook endpoints receive: one POST per event, signed as "Receiving webhooks" above describes.',
+};
 
 /** An Idempotency-Key as a partner might send one. */
 const EXAMPLE_IDEMPOTENCY_KEY = '3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13';
@@ -183,12 +190,13 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
   const webhooks: Record<string, Json> = {};
   for (const type of WEBHOOK_PAYLOAD_TYPES) {
     const event = WEBHOOK_PAYLOADS[type];
+    const subscribers = type === WEBHOOK_TEST_EVENT ? '' : `Delivered to endpoints subscribed to \`${type}\`. `;
     webhooks[type] = {
       post: {
         operationId: `webhook:${type}`,
         summary: event.summary,
-        description: `${event.description}\n\nDelivered to endpoints subscribed to \`${type}\`. Any 2xx acknowledges it; anything else is retried.`,
-        tags: ['Webhooks'],
+        description: `${event.description}\n\n${subscribers}Any 2xx acknowledges it; anything else is retried.`,
+        tags: [WEBHOOK_EVENTS_TAG.name],
         parameters: WEBHOOK_HEADERS,
         requestBody: {
           required: true,
@@ -208,6 +216,8 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
       description: partnerGuide(config, routes),
     },
     servers: [{ url: config.PUBLIC_BASE_URL }],
+    // The operations' groups in the order of the routes, then the events partners receive.
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })).concat(WEBHOOK_EVENTS_TAG),
     paths,
     webhooks,
     components: {
