@@ -5,6 +5,8 @@ import { ErrorResponse } from './schemas/common.ts';
 import { examplePayload, WEBHOOK_PAYLOAD_TYPES, WEBHOOK_PAYLOADS } from './schemas/webhookPayloads.ts';
 import { WEBHOOK_TEST_EVENT } from '../core/webhookEventTypes.ts';
 import { partnerGuide, type GuideConfig } from './docs/guide.ts';
+import { IDEMPOTENCY_KEY_RULE, IdempotencyKeyHeader } from './middleware/idempotency.ts';
+import { EXAMPLE_IDS } from './examples.ts';
 
 type Json = Record<string, unknown>;
 
@@ -77,7 +79,7 @@ const WEBHOOK_HEADERS: Json[] = [
     required: true,
     description: 'The event id, the same on every retry of this event: deduplicate on it',
     schema: { type: 'string' },
-    example: 'evt_rj0pby71449fbpjdfhem',
+    example: EXAMPLE_IDS.webhookEvent,
   },
   {
     name: 'Webhook-Signature',
@@ -93,8 +95,9 @@ const WEBHOOK_HEADERS: Json[] = [
 
 /** Where a route's own words stop: the scope and idempotency rules a reader needs on the operation itself. */
 function operationDescription(route: RouteDef): string {
-  const lines = [route.auth === 'none' ? 'Public: no API key.' : `Scope: ${route.scopes.map((s) => `\`${s}\``).join(', ') || 'any valid key'}.`];
-  if (route.idempotent) lines.push('Requires an `Idempotency-Key` (1 to 160 characters); a retry with the same key and request replays the answer.');
+  const scopes = route.scopes.map((s) => `\`${s}\``).join(', ') || 'any valid key';
+  const lines = [route.auth === 'none' ? 'Public: no API key.' : `Scope: ${scopes}.`];
+  if (route.idempotent) lines.push(`Idempotency-Key: ${IDEMPOTENCY_KEY_RULE}; a retry with the same key and request replays the answer.`);
   return lines.join(' ');
 }
 
@@ -134,8 +137,8 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
         name: 'Idempotency-Key',
         in: 'header',
         required: true,
-        description: 'A unique value per operation (1 to 160 characters, e.g. a UUID); see Idempotency above',
-        schema: { type: 'string', minLength: 1, maxLength: 160 },
+        description: `Required: ${IDEMPOTENCY_KEY_RULE}. See Idempotency above.`,
+        schema: convert(IdempotencyKeyHeader, 'input'),
         example: EXAMPLE_IDEMPOTENCY_KEY,
       });
     }
