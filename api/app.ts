@@ -24,6 +24,7 @@ import { ExpensiveRequests } from './expensiveRequests.ts';
 import { loadTimezoneNames } from '../storage/timezones.ts';
 import { databaseProbes } from '../storage/databaseProbes.ts';
 import { mountProbes } from './health.ts';
+import { mountDocs } from './docs/page.ts';
 import { mountAdminConsole } from './admin/routes.ts';
 import { sealingKey } from '../core/webhookSecrets.ts';
 
@@ -46,13 +47,14 @@ export async function createApp(input: { config: Config; logger: Logger; sql: Sq
   // Errors are rendered by errorEnvelope; Koa's default logger would print them again.
   app.silent = true;
 
-  const openapi = JSON.stringify(buildOpenApi(allRoutes, input.config.PUBLIC_BASE_URL));
+  const openapi = JSON.stringify(buildOpenApi(allRoutes, input.config));
   const router = buildRouter(allRoutes);
   router.get('/api/v1/openapi.json', (ctx) => {
     ctx.type = 'application/json';
     ctx.body = openapi;
   });
   mountProbes(router, await databaseProbes(input.sql, input.logger), input.config.METRICS_TOKEN);
+  mountDocs(router);
   // Without a token there is no console at all: /admin is an unknown route like any other.
   if (input.config.ADMIN_TOKEN) mountAdminConsole(router, input.config.ADMIN_TOKEN);
 

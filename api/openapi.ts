@@ -1,6 +1,12 @@
 import { z } from 'zod';
+import type { Config } from '../core/config.ts';
 import type { RouteDef } from './route.ts';
 import { ErrorResponse } from './schemas/common.ts';
+import { examplePayload, WEBHOOK_PAYLOAD_TYPES, WEBHOOK_PAYLOADS } from './schemas/webhookPayloads.ts';
+import { WEBHOOK_TEST_EVENT } from '../core/webhookEventTypes.ts';
+import { partnerGuide, type GuideConfig } from './docs/guide.ts';
+import { IDEMPOTENCY_KEY_RULE, IdempotencyKeyHeader } from './middleware/idempotency.ts';
+import { EXAMPLE_IDS } from './examples.ts';
 
 type Json = Record<string, unknown>;
 
@@ -9,6 +15,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'Missing, malformed, revoked, deleted or unknown key',
   403: 'Key lacks the scope or workspace inactive',
   404: 'Resource absent in the key-bound workspace',
+  408: 'Upload too slow or past its deadline',
   409: 'Conflict with idempotency or resource state',
   410: 'Expired or revoked',
   411: 'Content-Length required',
@@ -56,7 +63,47 @@ function converter(components: Record<string, Json>) {
   };
 }
 
-export function buildOpenApi(routes: RouteDef[], baseUrl: string): Json {
+/** The requests partners receive, apart from the Webhooks operations that manage their endpoints. */
+const WEBHOOK_EVENTS_TAG = {
+  name: 'Webhook events',
+  description: 'What your webhook endpoints receive: one POST per event, signed as "Receiving webhooks" above describes.',
+};
+
+/** An Idempotency-Key as a partner might send one. */
+const EXAMPLE_IDEMPOTENCY_KEY = '3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13';
+
+const WEBHOOK_HEADERS: Json[] = [
+  {
+    name: 'Webhook-Id',
+    in: 'header',
+    required: true,
+    description: 'The event id, the same on every retry of this event: deduplicate on it',
+    schema: { type: 'string' },
+    example: EXAMPLE_IDS.webhookEvent,
+  },
+  {
+    name: 'Webhook-Signature',
+    in: 'header',
+    required: true,
+    description:
+      '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the signing secret; one `v1` per secret while a ' +
+      'rotation overlaps. See "Verifying a signature" above.',
+    schema: { type: 'string' },
+    example: 't=1773342262,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
+  },
+];
+
+/** Where a route's own words stop: the scope and idempotency rules a reader needs on the operation itself. */
+function operationDescription(route: RouteDef): string {
+  const scopes = route.scopes.map((s) => `\`${s}\``).join(', ') || 'any valid key';
+  const lines = [route.auth === 'none' ? 'Public: no API key.' : `Scope: ${scopes}.`];
+  if (route.idempotent) lines.push(`Idempotency-Key: ${IDEMPOTENCY_KEY_RULE}; a retry with the same key and request replays the answer.`);
+  return lines.join(' ');
+}
+
+export type OpenApiConfig = Pick<Config, 'PUBLIC_BASE_URL'> & GuideConfig;
+
+export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
   const components: Record<string, Json> = {};
   const convert = converter(components);
   const errorRef = convert(ErrorResponse, 'output');
@@ -64,8 +111,12 @@ export function buildOpenApi(routes: RouteDef[], baseUrl: string): Json {
 
   for (const route of routes) {
     const path = route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
+    const example = route.example;
+    if (!route.responses[example.response.status]) {
+      throw new Error(`${route.operationId}: its example answers ${example.response.status}, which the route does not declare`);
+    }
     const parameters: Json[] = [];
-    const addParams = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
+    const addParams = (schema: z.ZodType | undefined, where: 'path' | 'query', values: Record<string, unknown> = {}) => {
       if (!schema) return;
       const json = convert(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
       for (const [name, s] of Object.entries(json.properties ?? {})) {
@@ -75,30 +126,37 @@ export function buildOpenApi(routes: RouteDef[], baseUrl: string): Json {
           required: where === 'path' || (json.required ?? []).includes(name),
           schema: s,
           ...(typeof s.description === 'string' ? { description: s.description } : {}),
+          ...(values[name] !== undefined ? { example: values[name] } : {}),
         });
       }
     };
-    addParams(route.params, 'path');
-    addParams(route.query, 'query');
+    addParams(route.params, 'path', example.params);
+    addParams(route.query, 'query', example.query);
     if (route.idempotent) {
       parameters.push({
         name: 'Idempotency-Key',
         in: 'header',
         required: true,
-        schema: { type: 'string', minLength: 1, maxLength: 160 },
+        description: `Required: ${IDEMPOTENCY_KEY_RULE}. See Idempotency above.`,
+        schema: convert(IdempotencyKeyHeader, 'input'),
+        example: EXAMPLE_IDEMPOTENCY_KEY,
       });
     }
     const responses: Json = {};
     for (const [status, spec] of Object.entries(route.responses)) {
+      const shown = Number(status) === example.response.status ? example.response : undefined;
+      const withExample = (media: Json): Json => (shown?.body !== undefined ? { ...media, example: shown.body } : media);
+      const headers = Object.entries(spec.headers ?? {}).map(([h, d]) => [
+        h,
+        { description: d, schema: { type: 'string' }, ...(shown?.headers?.[h] !== undefined ? { example: shown.headers[h] } : {}) },
+      ]);
       responses[status] = {
         description: spec.description,
-        ...(spec.headers
-          ? { headers: Object.fromEntries(Object.entries(spec.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }])) }
-          : {}),
+        ...(headers.length ? { headers: Object.fromEntries(headers) } : {}),
         ...(spec.schema
-          ? { content: { [spec.contentType ?? 'application/json']: { schema: convert(spec.schema, 'output') } } }
+          ? { content: { [spec.contentType ?? 'application/json']: withExample({ schema: convert(spec.schema, 'output') }) } }
           : spec.contentType
-            ? { content: { [spec.contentType]: { schema: { type: 'string' } } } }
+            ? { content: { [spec.contentType]: withExample({ schema: { type: 'string' } }) } }
             : {}),
       };
     }
@@ -108,21 +166,48 @@ export function buildOpenApi(routes: RouteDef[], baseUrl: string): Json {
         content: { 'application/json': { schema: errorRef } },
       };
     }
+    const requestBody = (contentType: string, schema: z.ZodType) => ({
+      requestBody: {
+        required: true,
+        content: { [contentType]: { schema: convert(schema, 'input'), ...(example.body !== undefined ? { example: example.body } : {}) } },
+      },
+    });
     const operation: Json = {
       operationId: route.operationId,
       summary: route.summary,
+      description: operationDescription(route),
       tags: [route.tag],
       security: route.auth === 'key' ? [{ bearerAuth: [] }] : [],
       ...(route.scopes.length ? { 'x-required-scopes': route.scopes } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(route.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: convert(route.body, 'input') } } } }
+        ? requestBody('application/json', route.body)
         : route.rawBody
-          ? { requestBody: { required: true, content: { [route.rawBody.contentType]: { schema: convert(route.rawBody.schema, 'input') } } } }
+          ? requestBody(route.rawBody.contentType, route.rawBody.schema)
           : {}),
       responses,
     };
     paths[path] = { ...(paths[path] ?? {}), [route.method]: operation };
+  }
+
+  const webhooks: Record<string, Json> = {};
+  for (const type of WEBHOOK_PAYLOAD_TYPES) {
+    const event = WEBHOOK_PAYLOADS[type];
+    const subscribers = type === WEBHOOK_TEST_EVENT ? '' : `Delivered to endpoints subscribed to \`${type}\`. `;
+    webhooks[type] = {
+      post: {
+        operationId: `webhook:${type}`,
+        summary: event.summary,
+        description: `${event.description}\n\n${subscribers}Any 2xx acknowledges it; anything else is retried.`,
+        tags: [WEBHOOK_EVENTS_TAG.name],
+        parameters: WEBHOOK_HEADERS,
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: convert(event.schema, 'output'), example: examplePayload(type) } },
+        },
+        responses: { '2XX': { description: 'Any 2xx status acknowledges the delivery; any other answer, or none, is retried' } },
+      },
+    };
   }
 
   for (const c of Object.values(components)) delete c.__raw;
@@ -131,10 +216,13 @@ export function buildOpenApi(routes: RouteDef[], baseUrl: string): Json {
     info: {
       title: 'Partner API',
       version: '1.0.0',
-      description: 'REST API for partner integrations: leads, attribution analytics, events, roof reports and the roof visualizer.',
+      description: partnerGuide(config, routes),
     },
-    servers: [{ url: baseUrl }],
+    servers: [{ url: config.PUBLIC_BASE_URL }],
+    // The operations' groups in the order of the routes, then the events partners receive.
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })).concat(WEBHOOK_EVENTS_TAG),
     paths,
+    webhooks,
     components: {
       schemas: components,
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Workspace API key: pk_<key id>_<secret>' } },

@@ -28,7 +28,8 @@ export interface RouteExample {
   query?: Record<string, string | number | boolean>;
   /** JSON body, or the form fields of a multipart body. */
   body?: unknown;
-  response: { status: number; body?: unknown };
+  /** The answer: a JSON body, the text of a non-JSON one (CSV), and header values worth showing (Location). */
+  response: { status: number; body?: unknown; headers?: Record<string, string> };
 }
 
 export interface Input<P, Q, B> {
@@ -83,7 +84,7 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
    */
   negotiate?: (ctx: Ctx) => ErrorPage | undefined;
   /** The OpenAPI document's (and /docs') example: a request this operation accepts and its answer. */
-  example?: RouteExample;
+  example: RouteExample;
   handler: (ctx: Ctx, input: Input<z.output<P>, z.output<Q>, z.output<B>>) => Promise<void>;
 }
 

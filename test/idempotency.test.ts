@@ -20,15 +20,27 @@ const leadCount = async () =>
 
 describe('Idempotency-Key', () => {
   it('is required on IK endpoints (400 naming the header and the rule)', async () => {
-    const res = await post(tenant.key, { contact_name: 'No key' });
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toMatch(/^Invalid header field idempotency-key: Idempotency-Key is required on this write/);
-    expect(res.body.error.details.issues).toEqual([{ location: 'header', path: 'idempotency-key', message: expect.stringContaining('1 to 160 characters') }]);
+    const rule = 'send a unique value of 1 to 160 characters (e.g. a UUID) per operation';
+    for (const headers of [{}, { 'idempotency-key': '' }] as Record<string, string>[]) {
+      const res = await t.request('POST', '/api/v1/leads', { key: tenant.key, body: { contact_name: 'No key' }, headers });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: `Invalid header field idempotency-key: Idempotency-Key is required on this write: ${rule}`,
+        request_id: expect.any(String),
+        details: { issues: [{ location: 'header', path: 'idempotency-key', message: `Idempotency-Key is required on this write: ${rule}` }] },
+      });
+    }
+    expect(await leadCount()).toBe(0);
   });
 
-  it('rejects keys longer than 160 characters', async () => {
+  it('rejects keys longer than 160 characters, naming the rule; 160 is accepted', async () => {
     const res = await post(tenant.key, { contact_name: 'Long' }, 'k'.repeat(161));
     expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(
+      'Invalid header field idempotency-key: Idempotency-Key is longer than 160 characters: send a unique value of 1 to 160 characters (e.g. a UUID) per operation',
+    );
+    expect((await post(tenant.key, { contact_name: 'Longest' }, 'k'.repeat(160))).status).toBe(201);
   });
 
   it('replays the stored response byte for byte with Idempotency-Replayed', async () => {

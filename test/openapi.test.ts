@@ -44,20 +44,21 @@ GET /api/v1/pipeline/stages`
   .split('\n')
   .map((l) => l.split(' ') as [string, string]);
 
-// Operations the contract's endpoint table does not have (README changelog).
+// Operations the contract's endpoint table does not have (README changelog), with their scope.
 const EXTENSION_OPERATIONS = `
-POST /api/v1/webhook-endpoints
-GET /api/v1/webhook-endpoints
-GET /api/v1/webhook-endpoints/{webhook_endpoint_id}
-PATCH /api/v1/webhook-endpoints/{webhook_endpoint_id}
-DELETE /api/v1/webhook-endpoints/{webhook_endpoint_id}
-POST /api/v1/webhook-endpoints/{webhook_endpoint_id}/rotate-secret
-POST /api/v1/webhook-endpoints/{webhook_endpoint_id}/test
-GET /api/v1/webhook-events
-GET /api/v1/webhook-events/{webhook_event_id}`
+POST /api/v1/webhook-endpoints webhooks.manage
+GET /api/v1/webhook-endpoints webhooks.manage
+GET /api/v1/webhook-endpoints/{webhook_endpoint_id} webhooks.manage
+PATCH /api/v1/webhook-endpoints/{webhook_endpoint_id} webhooks.manage
+DELETE /api/v1/webhook-endpoints/{webhook_endpoint_id} webhooks.manage
+POST /api/v1/webhook-endpoints/{webhook_endpoint_id}/rotate-secret webhooks.manage
+POST /api/v1/webhook-endpoints/{webhook_endpoint_id}/test webhooks.manage
+GET /api/v1/webhook-events webhooks.manage
+GET /api/v1/webhook-events/{webhook_event_id} webhooks.manage
+GET /api/v1/visualizer/catalog sales_visualizer.use`
   .trim()
   .split('\n')
-  .map((l) => l.split(' ') as [string, string]);
+  .map((l) => l.split(' ') as [string, string, string]);
 
 describe('GET /api/v1/openapi.json', () => {
   it('is served without a key as OpenAPI 3.1.0, version 1.0.0', async () => {
@@ -86,12 +87,12 @@ describe('GET /api/v1/openapi.json', () => {
     expect(count).toBe(29 + EXTENSION_OPERATIONS.length);
   });
 
-  it('lists the extensions of the contract (webhooks) under their scope', async () => {
+  it('lists the extensions of the contract (webhooks, the visualizer catalog) under their scope', async () => {
     const doc = (await t.request('GET', '/api/v1/openapi.json')).body;
-    for (const [method, path] of EXTENSION_OPERATIONS) {
+    for (const [method, path, scope] of EXTENSION_OPERATIONS) {
       const op = doc.paths[path]?.[method.toLowerCase()];
       expect(op, `${method} ${path}`).toBeDefined();
-      expect(op['x-required-scopes']).toEqual(['webhooks.manage']);
+      expect(op['x-required-scopes']).toEqual([scope]);
       expect(op.responses['403']).toBeDefined();
     }
   });

@@ -17,10 +17,13 @@ import type { RouteDef } from '../route.ts';
 import { canonicalJson } from '../validation.ts';
 import { openSecret, sealSecret } from '../../core/webhookSecrets.ts';
 
+export const IDEMPOTENCY_KEY_RULE = 'send a unique value of 1 to 160 characters (e.g. a UUID) per operation';
+
+/** Every refusal names the header and the whole rule, so a partner can fix the request from the message alone. */
 export const IdempotencyKeyHeader = z
-  .string({ error: 'Idempotency-Key is required on this write: send a unique value (1 to 160 characters, e.g. a UUID) per operation' })
-  .min(1, 'Idempotency-Key must not be empty')
-  .max(160, 'Idempotency-Key must be at most 160 characters');
+  .string({ error: `Idempotency-Key is required on this write: ${IDEMPOTENCY_KEY_RULE}` })
+  .min(1, `Idempotency-Key is empty: ${IDEMPOTENCY_KEY_RULE}`)
+  .max(160, `Idempotency-Key is longer than 160 characters: ${IDEMPOTENCY_KEY_RULE}`);
 
 /**
  * How a route's writes meet its Idempotency-Key; each route declares exactly one.

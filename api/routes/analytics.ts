@@ -4,6 +4,7 @@ import { workspaceId, type Ctx } from '../context.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { decodeKey, encodeKey } from '../attributionKeys.ts';
 import { AnalyticsQuery, AttributionMetrics, AttributionRange, AttributionRow, CampaignParams, MAX_RANGE_DAYS, SourceParams } from '../schemas/analytics.ts';
+import { EXAMPLE_ANALYTICS_QUERY, EXAMPLE_FIGURES, EXAMPLE_RANGE, exampleMetrics, exampleRow } from '../examples.ts';
 import { attributionFigures, attributionValueExists, type AnalyticsScope, type AttributionFigures, type Dimension, type RowFigures } from '../../storage/analytics.ts';
 
 const TAG = 'Attribution';
@@ -124,6 +125,16 @@ async function requireValue(ctx: Ctx, column: Dimension, key: string): Promise<s
 const common = { tag: TAG, auth: 'key' as const, scopes: ['analytics.read' as const], query: AnalyticsQuery };
 const Rows = z.array(AttributionRow);
 
+/** Three days of Summit Roofing's attribution: Google Ads' spring campaign and a Facebook retargeting one. */
+const SPRING = 'spring-roof-2026';
+const STORM = 'Storm Season Retargeting';
+const F = EXAMPLE_FIGURES;
+const answer = (body: Record<string, unknown>, params?: Record<string, string>) => ({
+  ...(params ? { params } : {}),
+  query: EXAMPLE_ANALYTICS_QUERY,
+  response: { status: 200, body: { ...body, range: EXAMPLE_RANGE } },
+});
+
 export const analyticsRoutes = [
   defineRoute({
     ...common,
@@ -135,6 +146,10 @@ export const analyticsRoutes = [
       200: { description: 'Source rows, their summary and the range', schema: z.object({ lead_sources: Rows, summary: AttributionMetrics, range: AttributionRange }).strict() },
     },
     errors: [400, 401, 403, 429, 500],
+    example: answer({
+      lead_sources: [exampleRow('source', { source: 'google' }, 'cpc', F.google), exampleRow('source', { source: 'facebook' }, 'paid_social', F.facebook)],
+      summary: exampleMetrics(F.all),
+    }),
     handler: async (ctx, { query }) => {
       const r = await report(ctx, query, 'source');
       ctx.body = { lead_sources: r.rows, summary: r.summary, range: r.range };
@@ -154,6 +169,14 @@ export const analyticsRoutes = [
       },
     },
     errors: [400, 401, 403, 404, 429, 500],
+    example: answer(
+      {
+        lead_source: exampleRow('source', { source: 'google' }, 'cpc', F.google),
+        campaigns: [exampleRow('campaign', { source: 'google', campaign: SPRING }, 'cpc', F.google)],
+        summary: exampleMetrics(F.google),
+      },
+      { source_id: 'google' },
+    ),
     handler: async (ctx, { params, query }) => {
       const source = await requireValue(ctx, 'source', params.source_id);
       const r = await report(ctx, query, 'campaign', { column: 'source', value: source });
@@ -170,6 +193,10 @@ export const analyticsRoutes = [
       200: { description: 'Campaign rows, their summary and the range', schema: z.object({ campaigns: Rows, summary: AttributionMetrics, range: AttributionRange }).strict() },
     },
     errors: [400, 401, 403, 429, 500],
+    example: answer({
+      campaigns: [exampleRow('campaign', { campaign: SPRING }, 'cpc', F.google), exampleRow('campaign', { campaign: STORM }, 'paid_social', F.facebook)],
+      summary: exampleMetrics(F.all),
+    }),
     handler: async (ctx, { query }) => {
       const r = await report(ctx, query, 'campaign');
       ctx.body = { campaigns: r.rows, summary: r.summary, range: r.range };
@@ -189,6 +216,14 @@ export const analyticsRoutes = [
       },
     },
     errors: [400, 401, 403, 404, 429, 500],
+    example: answer(
+      {
+        campaign: exampleRow('campaign', { campaign: STORM }, 'paid_social', F.facebook),
+        sources: [exampleRow('source', { source: 'facebook', campaign: STORM }, 'paid_social', F.facebook)],
+        summary: exampleMetrics(F.facebook),
+      },
+      { campaign: 'Storm~20Season~20Retargeting' },
+    ),
     handler: async (ctx, { params, query }) => {
       const campaign = await requireValue(ctx, 'campaign', params.campaign);
       const r = await report(ctx, query, 'source', { column: 'campaign', value: campaign });

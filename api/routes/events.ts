@@ -5,6 +5,7 @@ import { conflict } from '../../core/errors.ts';
 import { EventTrackResponse, FormSubmissionEventWrite, FormSubmissionTrackResponse, PageViewEventWrite } from '../schemas/events.ts';
 import { attachEventLead, findEventByExternalId, insertEventOnce, upsertFormLead, type EventInput, type EventRow } from '../../storage/events.ts';
 import { findSessionAttribution } from '../../storage/sessions.ts';
+import { EXAMPLE_IDS, EXAMPLE_LEAD } from '../examples.ts';
 
 const TAG = 'Attribution';
 
@@ -63,6 +64,9 @@ async function recordEvent(ctx: Ctx, input: EventInput): Promise<{ event: EventR
   return { event: existing, created: false };
 }
 
+const EXAMPLE_PAGE = 'https://www.summitroofing.example/free-estimate?utm_source=google&utm_medium=cpc&utm_campaign=spring-roof-2026&utm_content=free-estimate-ad';
+const EXAMPLE_USER_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 19_3 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/19.3 Mobile/15E148 Safari/604.1';
+
 const occurredAt = (...candidates: (string | undefined)[]) => {
   const first = candidates.find((c) => c !== undefined);
   return first ? new Date(first) : new Date();
@@ -84,6 +88,21 @@ export const eventRoutes = [
       201: { description: 'Recorded', schema: EventTrackResponse },
     },
     errors: [400, 401, 403, 409, 429, 500],
+    example: {
+      body: {
+        external_event_id: 'pv-0c8e4d1a-7b3f',
+        session_id: EXAMPLE_IDS.session,
+        page_url: EXAMPLE_PAGE,
+        referrer_url: 'https://www.google.com/',
+        user_agent: EXAMPLE_USER_AGENT,
+        occurred_at: '2026-03-02T09:31:12-06:00',
+        device_type: 'mobile',
+        landing_id: 'lp_spring_estimate',
+        landing_name: 'Free roof estimate – spring',
+        landing_slug: 'free-estimate',
+      },
+      response: { status: 201, body: { event: { id: EXAMPLE_IDS.pageViewEvent }, duplicate: false, created: true } },
+    },
     handler: async (ctx, { body }) => {
       const idempotency = ctx.state.idempotency!;
       const touch = pageTouch(body.page_url, body.referrer_url);
@@ -127,6 +146,29 @@ export const eventRoutes = [
       201: { description: 'Recorded', schema: FormSubmissionTrackResponse },
     },
     errors: [400, 401, 403, 409, 429, 500],
+    example: {
+      body: {
+        external_event_id: 'form-0c8e4d1a-7b40',
+        session_id: EXAMPLE_IDS.session,
+        page_url: EXAMPLE_PAGE,
+        user_agent: EXAMPLE_USER_AGENT,
+        submitted_at: '2026-03-02T09:35:04-06:00',
+        form_id: 'estimate-request',
+        form_name: 'Free estimate request',
+        contact_name: 'Dana Whitfield',
+        contact_email: 'dana.whitfield@example.com',
+        contact_phone: '(512) 555-0148',
+        property_address: '1482 Oak Street, Austin, TX 78704',
+        form_data: EXAMPLE_LEAD.form_data,
+        attribution_params: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'spring-roof-2026' },
+        consent_mode: 'required',
+        consent_granted: true,
+      },
+      response: {
+        status: 201,
+        body: { event: { id: EXAMPLE_IDS.formEvent }, duplicate: false, analytics_only: false, recorded_analytics: true, lead_id: EXAMPLE_IDS.lead, created: true },
+      },
+    },
     handler: async (ctx, { body }) => {
       const ws = workspaceId(ctx);
       const consented = body.consent_mode === 'implicit' || body.consent_granted === true;

@@ -22,6 +22,17 @@ import { EXPORT_CURSOR, sendLeadsCsv } from '../leadsExport.ts';
 import { patchLead, upsertLead } from '../../storage/leadWrites.ts';
 import { findConversionByEventId, insertConversion, listConversions, type ConversionRow } from '../../storage/conversions.ts';
 import { findLatestVisualizationForLead } from '../../storage/visualizations.ts';
+import {
+  EXAMPLE_ATTRIBUTION,
+  EXAMPLE_CATALOG,
+  EXAMPLE_CONVERSION,
+  EXAMPLE_CURSORS,
+  EXAMPLE_IDS,
+  EXAMPLE_LEAD,
+  EXAMPLE_NEW_LEAD,
+  EXAMPLE_STAGES,
+  EXAMPLE_VISUALIZATION,
+} from '../examples.ts';
 
 const TAG = 'Leads';
 const LIST_CURSOR = 'leads.list';
@@ -61,6 +72,15 @@ function toConversionResponse(c: ConversionRow): z.infer<typeof Conversion> {
 }
 
 const leadId = { params: LeadIdParams };
+const exampleLeadId = { lead_id: EXAMPLE_IDS.lead };
+
+const EXAMPLE_CSV =
+  'id,external_id,external_source,contact_name,contact_email,contact_phone,property_address,status,status_label,source,medium,' +
+  'campaign,content,conversion_url,quote_value,sales_value,follow_up_date,converted_at,notes,created_at,updated_at\n' +
+  `${EXAMPLE_LEAD.id},crm-88412,acculynx,Dana Whitfield,dana.whitfield@example.com,5125550148,"1482 Oak Street, Austin, TX 78704",` +
+  'quoted,Quoted,google,cpc,spring-roof-2026,free-estimate-ad,https://www.summitroofing.example/free-estimate,18450,,' +
+  '2026-03-09T15:00:00.000Z,,Wants an estimate before the insurance adjuster visits on Friday.,2026-03-02T15:35:04.512Z,' +
+  '2026-03-05T16:45:31.030Z\n';
 
 /**
  * Lead JSON comes ready-made from the database (leads.document), so responses holding leads are
@@ -83,6 +103,10 @@ export const leadRoutes = [
     query: LeadListQuery,
     responses: { 200: { description: 'A page of leads', schema: z.object({ leads: z.array(Lead), pagination: CursorPagination }).strict() } },
     errors: [400, 401, 403, 429, 500],
+    example: {
+      query: { source: 'google', campaign: 'spring-roof-2026', limit: 1 },
+      response: { status: 200, body: { leads: [EXAMPLE_LEAD], pagination: { limit: 1, next_cursor: EXAMPLE_CURSORS.leads, has_more: true } } },
+    },
     handler: async (ctx, { query }) => {
       const { cursor, limit, ...filters } = query;
       const rows = await listLeads(ctx.state.db, workspaceId(ctx), toFilter(filters), limit, position(ctx, LIST_CURSOR, cursor));
@@ -105,6 +129,24 @@ export const leadRoutes = [
       201: { description: 'Lead created', schema: z.object({ lead: Lead, created: z.literal(true) }).strict() },
     },
     errors: [400, 401, 403, 409, 429, 500],
+    example: {
+      body: {
+        external_id: 'crm-88412',
+        external_source: 'acculynx',
+        session_id: EXAMPLE_IDS.session,
+        contact_name: 'Dana Whitfield',
+        contact_email: 'dana.whitfield@example.com',
+        contact_phone: '(512) 555-0148',
+        property_address: '1482 Oak Street, Austin, TX 78704',
+        form_data: EXAMPLE_LEAD.form_data,
+        custom_fields: EXAMPLE_NEW_LEAD.custom_fields,
+        selected_material_id: EXAMPLE_CATALOG.materials[0]!.id,
+        selected_color_id: EXAMPLE_CATALOG.colors[1]!.id,
+        selected_shape_id: EXAMPLE_CATALOG.shapes[1]!.id,
+        attribution: EXAMPLE_ATTRIBUTION,
+      },
+      response: { status: 201, body: { lead: EXAMPLE_NEW_LEAD, created: true } },
+    },
     handler: async (ctx, { body }) => {
       const { lead, created } = await upsertLead(ctx.state.db, workspaceId(ctx), body, { conversionType: 'partner_api' });
       ctx.status = created ? 201 : 200;
@@ -133,6 +175,18 @@ export const leadRoutes = [
       },
     },
     errors: [400, 401, 403, 429, 500],
+    example: {
+      query: { source: 'google', from: '2026-03-01T00:00:00Z', limit: 1 },
+      response: {
+        status: 200,
+        body: EXAMPLE_CSV,
+        headers: {
+          'Content-Disposition': 'attachment; filename="leads-2026-03-05.csv"',
+          'X-Export-Truncated': 'true',
+          'X-Export-Next-Cursor': EXAMPLE_CURSORS.leadsExport,
+        },
+      },
+    },
     handler: async (ctx, { query }) => {
       const { cursor, limit, ...filters } = query;
       await sendLeadsCsv(ctx, toFilter(filters), limit, position(ctx, EXPORT_CURSOR, cursor));
@@ -149,6 +203,7 @@ export const leadRoutes = [
     ...leadId,
     responses: { 200: { description: 'The lead', schema: z.object({ lead: Lead }).strict() } },
     errors: [401, 403, 404, 429, 500],
+    example: { params: exampleLeadId, response: { status: 200, body: { lead: EXAMPLE_LEAD } } },
     handler: async (ctx, { params }) => {
       const lead = await requireLead(ctx, params.lead_id);
       jsonWithLeads(ctx, `{"lead":${lead.doc}}`);
@@ -167,6 +222,17 @@ export const leadRoutes = [
     body: LeadPatch,
     responses: { 200: { description: 'The lead after the update', schema: z.object({ lead: Lead, updated: z.boolean() }).strict() } },
     errors: [400, 401, 403, 404, 409, 429, 500],
+    example: {
+      params: exampleLeadId,
+      body: {
+        status_stage_id: EXAMPLE_STAGES[3]!.id,
+        quote_value: 18450,
+        notes: EXAMPLE_LEAD.notes,
+        follow_up_date: EXAMPLE_LEAD.follow_up_date,
+        custom_fields: { hail_zone: 'A2' },
+      },
+      response: { status: 200, body: { lead: EXAMPLE_LEAD, updated: true } },
+    },
     handler: async (ctx, { params, body }) => {
       const result = await patchLead(ctx.state.db, workspaceId(ctx), params.lead_id, body);
       if (!result) throw notFound('Lead');
@@ -186,6 +252,7 @@ export const leadRoutes = [
     body: EmptyBody,
     responses: { 200: { description: 'Deleted', schema: z.object({ deleted: z.literal(true), lead_id: z.string() }).strict() } },
     errors: [400, 401, 403, 404, 409, 429, 500],
+    example: { params: exampleLeadId, body: {}, response: { status: 200, body: { deleted: true, lead_id: EXAMPLE_IDS.lead } } },
     handler: async (ctx, { params }) => {
       if (!(await softDeleteLead(ctx.state.db, workspaceId(ctx), params.lead_id))) throw notFound('Lead');
       ctx.body = { deleted: true, lead_id: params.lead_id };
@@ -202,6 +269,7 @@ export const leadRoutes = [
     ...leadId,
     responses: { 200: { description: 'Conversions by conversion_number', schema: z.object({ conversions: z.array(Conversion) }).strict() } },
     errors: [401, 403, 404, 429, 500],
+    example: { params: exampleLeadId, response: { status: 200, body: { conversions: [EXAMPLE_CONVERSION] } } },
     handler: async (ctx, { params }) => {
       await requireLead(ctx, params.lead_id);
       const rows = await listConversions(ctx.state.db, workspaceId(ctx), params.lead_id);
@@ -224,6 +292,17 @@ export const leadRoutes = [
       201: { description: 'Conversion created', schema: z.object({ conversion: Conversion, created: z.literal(true) }).strict() },
     },
     errors: [400, 401, 403, 404, 409, 429, 500],
+    example: {
+      params: exampleLeadId,
+      body: {
+        external_event_id: EXAMPLE_CONVERSION.external_event_id,
+        session_id: EXAMPLE_IDS.session,
+        visualization_id: EXAMPLE_IDS.visualization,
+        conversion_url: EXAMPLE_ATTRIBUTION.conversion_url,
+        occurred_at: '2026-03-12T13:02:00-06:00',
+      },
+      response: { status: 201, body: { conversion: EXAMPLE_CONVERSION, created: true } },
+    },
     handler: async (ctx, { params, body }) => {
       const ws = workspaceId(ctx);
       const lead = await findLead(ctx.state.db, ws, params.lead_id, { forUpdate: true });
@@ -266,6 +345,27 @@ export const leadRoutes = [
     ...leadId,
     responses: { 200: { description: 'LeadRoof (all nulls before any visualization)', schema: z.object({ roof: LeadRoof }).strict() } },
     errors: [401, 403, 404, 429, 500],
+    example: {
+      params: exampleLeadId,
+      response: {
+        status: 200,
+        body: {
+          roof: {
+            lead_id: EXAMPLE_IDS.lead,
+            visualization_id: EXAMPLE_VISUALIZATION.id,
+            material: EXAMPLE_VISUALIZATION.material,
+            color: EXAMPLE_VISUALIZATION.color,
+            shape: EXAMPLE_VISUALIZATION.shape,
+            images: {
+              original_image_url: EXAMPLE_VISUALIZATION.original_image_url,
+              generated_image_url: EXAMPLE_VISUALIZATION.generated_image_url,
+            },
+            processing_status: EXAMPLE_VISUALIZATION.status,
+            processing_error: null,
+          },
+        },
+      },
+    },
     handler: async (ctx, { params }) => {
       const lead = await requireLead(ctx, params.lead_id);
       const v = await findLatestVisualizationForLead(ctx.state.db, workspaceId(ctx), lead.id, ctx.deps.blobs);

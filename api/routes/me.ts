@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { Scope } from '../schemas/common.ts';
+import { EXAMPLE_IDS } from '../examples.ts';
 
 const MeResponse = z
   .object({
@@ -23,6 +24,20 @@ export const meRoutes = [
     scopes: [],
     responses: { 200: { description: 'The key and its workspace', schema: MeResponse } },
     errors: [401, 403, 429, 500],
+    example: {
+      response: {
+        status: 200,
+        body: {
+          api_key: {
+            id: EXAMPLE_IDS.apiKey,
+            name: 'CRM sync (production)',
+            masked_key: `pk_${EXAMPLE_IDS.apiKey.slice(4, 8)}…x7Qa`,
+            scopes: ['leads.read', 'leads.write', 'analytics.manage', 'webhooks.manage'],
+          },
+          workspace: { id: EXAMPLE_IDS.workspace, name: 'Summit Roofing Co.' },
+        },
+      },
+    },
     handler: async (ctx) => {
       const { apiKey, workspace } = ctx.state;
       ctx.body = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { workspaceId } from '../context.ts';
 import { listActiveStages } from '../../storage/pipelineStages.ts';
+import { EXAMPLE_STAGES } from '../examples.ts';
 
 export const PipelineStage = z
   .object({
@@ -25,6 +26,7 @@ export const pipelineRoutes = [
     scopes: ['leads.read'],
     responses: { 200: { description: 'Stages in sort order', schema: z.object({ stages: z.array(PipelineStage) }).strict() } },
     errors: [401, 403, 429, 500],
+    example: { response: { status: 200, body: { stages: EXAMPLE_STAGES } } },
     handler: async (ctx) => {
       ctx.body = { stages: await listActiveStages(ctx.state.db, workspaceId(ctx)) };
     },

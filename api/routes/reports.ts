@@ -34,6 +34,7 @@ import {
   ReportListResponse,
   ReportResponse,
 } from '../schemas/reports.ts';
+import { EXAMPLE_BASE_URL, EXAMPLE_CURSORS, EXAMPLE_EXPORT, EXAMPLE_IDS, EXAMPLE_REPORT, pendingExport } from '../examples.ts';
 
 const ARTIFACT_FORMATS = new Set(['xml', 'csv', 'xlsx', 'dxf', 'pdf', 'json', 'zip', 'manifest', 'tif', 'png', 'jpg', 'jpeg', 'webp', 'gif']);
 const SIGNED_URL_SECONDS = 300;
@@ -101,6 +102,8 @@ async function findExportWithinBounds(ctx: Ctx, id: string): Promise<ExportRow> 
 }
 
 const TAG = 'Reports';
+const exampleExportId = { export_id: EXAMPLE_IDS.pdfExport };
+const exampleReportId = { report_id: EXAMPLE_IDS.report };
 const LIST_ENDPOINT = 'GET /api/v1/reports';
 
 export const reportRoutes = [
@@ -115,6 +118,10 @@ export const reportRoutes = [
     query: ListReportsQuery,
     responses: { 200: { description: 'A page of active reports', schema: ReportListResponse } },
     errors: [400, 401, 403, 429, 500],
+    example: {
+      query: { status: 'draft', search: 'Oak Street', limit: 1 },
+      response: { status: 200, body: { reports: [EXAMPLE_REPORT], pagination: { limit: 1, next_cursor: EXAMPLE_CURSORS.reports, has_more: true } } },
+    },
     handler: async (ctx, { query }) => {
       const { cursorSecret } = ctx.deps;
       const after = query.cursor ? (decodeCursor(cursorSecret, LIST_ENDPOINT, query.cursor) as [string, string]) : undefined;
@@ -142,6 +149,28 @@ export const reportRoutes = [
     rawBody: { contentType: 'multipart/form-data', schema: ImportForm, receive: receiveImport },
     responses: { 201: { description: 'Report created (importing); parsing continues in the background', schema: ReportResponse } },
     errors: [400, 401, 403, 408, 409, 411, 413, 429, 500, 503],
+    example: {
+      body: { files: ['1482-oak-street-premium-report.pdf'], external_report_id: EXAMPLE_REPORT.external_report_id },
+      response: {
+        status: 201,
+        body: {
+          report: {
+            ...EXAMPLE_REPORT,
+            status: 'importing',
+            current_revision_id: null,
+            baseline_revision_id: null,
+            source_formats: [],
+            summary: {},
+            current_revision_number: null,
+            project_address: null,
+            location_label: null,
+            location_lat: null,
+            location_long: null,
+            updated_at: EXAMPLE_REPORT.created_at,
+          },
+        },
+      },
+    },
     handler: async (ctx, { body }) => {
       // The files are in the blob store already; the report, its files and the job commit together.
       const upload = body as ReceivedImport;
@@ -176,6 +205,7 @@ export const reportRoutes = [
     params: ExportLookupParams,
     responses: { 200: { description: 'The export artifact', schema: ExportResponse } },
     errors: [401, 403, 404, 429, 500],
+    example: { params: exampleExportId, response: { status: 200, body: { export: EXAMPLE_EXPORT } } },
     handler: async (ctx, { params }) => {
       const row = await findExportWithinBounds(ctx, params.export_id);
       ctx.body = { export: toExportResponse(row, ctx.deps.config.PUBLIC_BASE_URL) };
@@ -193,6 +223,17 @@ export const reportRoutes = [
     params: ExportLookupParams,
     responses: { 307: { description: 'Redirect to a short-lived signed storage URL', headers: { Location: 'Signed URL, valid for 5 minutes' } } },
     errors: [401, 403, 404, 409, 429, 500],
+    example: {
+      params: exampleExportId,
+      response: {
+        status: 307,
+        headers: {
+          Location:
+            `${EXAMPLE_BASE_URL}/files/${EXAMPLE_IDS.workspace}/reports/${EXAMPLE_IDS.report}/exports/${EXAMPLE_IDS.pdfExport}.pdf` +
+            '?expires=1772529602&sig=Q2x3cN1aYl0b8PzR4kqVw6sE5tHj7uDf9gMiA0oBnLe&name=EV-48213907-r1.pdf&type=application%2Fpdf',
+        },
+      },
+    },
     handler: async (ctx, { params }) => {
       const row = await findExportWithinBounds(ctx, params.export_id);
       if (row.status !== 'ready' || !row.storage_key) throw conflict(`Export is ${row.status}, not ready for download`, { status: row.status });
@@ -214,6 +255,7 @@ export const reportRoutes = [
     params: ReportLookupParams,
     responses: { 200: { description: 'The report and its exports, newest first', schema: ReportDetailResponse } },
     errors: [401, 403, 404, 429, 500],
+    example: { params: exampleReportId, response: { status: 200, body: { report: EXAMPLE_REPORT, exports: [EXAMPLE_EXPORT] } } },
     handler: async (ctx, { params }) => {
       const ws = workspaceId(ctx);
       const report = params.report_id.length <= MAX_ID_LENGTH ? await findActiveReport(ctx.state.db, ws, params.report_id) : undefined;
@@ -237,6 +279,14 @@ export const reportRoutes = [
     body: ExportBody,
     responses: { 201: { description: 'Artifacts created (pending); a worker renders them', schema: ExportsResponse } },
     errors: [400, 401, 403, 404, 409, 429, 500],
+    example: {
+      params: exampleReportId,
+      body: { formats: ['pdf', 'csv'], revision_id: EXAMPLE_IDS.revision },
+      response: {
+        status: 201,
+        body: { exports: [pendingExport(EXAMPLE_IDS.pdfExport, 'pdf', 'application/pdf'), pendingExport(EXAMPLE_IDS.csvExport, 'csv', 'text/csv')] },
+      },
+    },
     handler: async (ctx, { params, body }) => {
       const ws = workspaceId(ctx);
       const db = ctx.state.db;

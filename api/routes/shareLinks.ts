@@ -10,11 +10,19 @@ import { ApiError, conflict, notFound } from '../../core/errors.ts';
 import { randomToken } from '../../core/ids.ts';
 import { findShareLinkByToken, insertShareLink } from '../../storage/shareLinks.ts';
 import { findVisualization, type VisualizationRow } from '../../storage/visualizations.ts';
+import { EXAMPLE_BASE_URL, EXAMPLE_IDS, EXAMPLE_VISUALIZATION } from '../examples.ts';
 
 const notCompleted = (status: string) =>
   conflict('Only a completed visualization can be shared', { status });
 
 const TOKEN_LENGTH = { min: 10, max: 128 };
+
+const EXAMPLE_SHARE = {
+  token: EXAMPLE_IDS.shareToken,
+  expires_at: '2026-03-17T15:58:12.404Z',
+  created_at: '2026-03-03T15:58:12.404Z',
+};
+const sharedUrl = (rest = '') => `${EXAMPLE_BASE_URL}/api/v1/share-links/${EXAMPLE_IDS.shareToken}${rest}`;
 
 /**
  * What every public read of a link checks, in this order: the per-address limit, the link (its
@@ -83,6 +91,21 @@ export const shareLinkRoutes = [
     body: ShareLinkCreate,
     responses: { 201: { description: 'Share link created', schema: z.object({ share_link: ShareLink }).strict() } },
     errors: [400, 401, 403, 404, 409, 429, 500],
+    example: {
+      body: { visualization_id: EXAMPLE_IDS.visualization, expires_in_days: 14 },
+      response: {
+        status: 201,
+        body: {
+          share_link: {
+            token: EXAMPLE_SHARE.token,
+            url: sharedUrl(),
+            visualization_id: EXAMPLE_IDS.visualization,
+            expires_at: EXAMPLE_SHARE.expires_at,
+            created_at: EXAMPLE_SHARE.created_at,
+          },
+        },
+      },
+    },
     handler: async (ctx, { body }) => {
       const ws = workspaceId(ctx);
       const row = await findVisualization(ctx.state.db, ws, body.visualization_id);
@@ -125,6 +148,28 @@ export const shareLinkRoutes = [
       },
     },
     errors: [400, 404, 409, 410, 429, 500],
+    example: {
+      params: { token: EXAMPLE_IDS.shareToken },
+      response: {
+        status: 200,
+        body: {
+          share_link: {
+            token: EXAMPLE_SHARE.token,
+            expires_at: EXAMPLE_SHARE.expires_at,
+            visualization: {
+              id: EXAMPLE_VISUALIZATION.id,
+              status: EXAMPLE_VISUALIZATION.status,
+              material: EXAMPLE_VISUALIZATION.material,
+              color: EXAMPLE_VISUALIZATION.color,
+              shape: EXAMPLE_VISUALIZATION.shape,
+              original_image_url: sharedUrl('/images/original'),
+              generated_image_url: sharedUrl('/images/generated'),
+              completed_at: EXAMPLE_VISUALIZATION.completed_at,
+            },
+          },
+        },
+      },
+    },
     negotiate: negotiateSharePage,
     handler: async (ctx, { params }) => {
       const { expires_at, row } = await openSharedVisualization(ctx, params.token);

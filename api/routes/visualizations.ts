@@ -9,12 +9,13 @@ import {
   VisualizationEnvelope,
   VisualizationGenerate,
   VisualizationPage,
+  VisualizerCatalog,
 } from '../schemas/visualizations.ts';
 import { conflict, fieldError, notFound, validation } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Db, Sql } from '../../storage/db.ts';
 import { blobKey, type BlobStore } from '../../storage/blobs.ts';
-import { findDefaultColorId, findUnknownCatalogIds, type CatalogSelection } from '../../storage/catalog.ts';
+import { findDefaultColorId, findUnknownCatalogIds, listCatalog, type CatalogSelection } from '../../storage/catalog.ts';
 import { enqueueJob } from '../../storage/jobs.ts';
 import { startAttempt } from '../../storage/visualizationAttempts.ts';
 import {
@@ -26,9 +27,11 @@ import {
   lockVisualization,
   type VisualizationRow,
 } from '../../storage/visualizations.ts';
+import { EXAMPLE_CATALOG, EXAMPLE_CURSORS, EXAMPLE_IDS, EXAMPLE_PHOTO_URL, EXAMPLE_VISUALIZATION, PENDING_VISUALIZATION } from '../examples.ts';
 
 const TAG = 'Visualizer';
 const SCOPES = ['sales_visualizer.use' as const];
+const exampleVisualizationId = { visualization_id: EXAMPLE_IDS.visualization };
 
 /** The one shape of a visualization in every response that carries one. */
 export async function toVisualizationResponse(blobs: BlobStore, row: VisualizationRow) {
@@ -92,6 +95,22 @@ async function waitUntilSettled(sql: Sql, ws: string, row: VisualizationRow, wai
 
 export const visualizationRoutes = [
   defineRoute({
+    method: 'get',
+    path: '/api/v1/visualizer/catalog',
+    operationId: 'getVisualizerCatalog',
+    summary: "The workspace's visualizer catalog: materials, colors and shapes, in display order (extension)",
+    tag: TAG,
+    auth: 'key',
+    scopes: SCOPES,
+    responses: { 200: { description: 'The ids visualizations and generation accept', schema: VisualizerCatalog } },
+    errors: [401, 403, 429, 500],
+    example: { response: { status: 200, body: EXAMPLE_CATALOG } },
+    handler: async (ctx) => {
+      ctx.body = await listCatalog(ctx.state.db, workspaceId(ctx));
+    },
+  }),
+
+  defineRoute({
     method: 'post',
     path: '/api/v1/visualizations',
     operationId: 'createVisualization',
@@ -105,6 +124,15 @@ export const visualizationRoutes = [
     maxBodyBytes: 15 * 1024 * 1024,
     responses: { 201: { description: 'Pending row created', schema: VisualizationEnvelope } },
     errors: [400, 401, 403, 409, 429, 500],
+    example: {
+      body: {
+        session_id: EXAMPLE_IDS.session,
+        lead_id: EXAMPLE_IDS.lead,
+        original_image_url: EXAMPLE_PHOTO_URL,
+        material_id: EXAMPLE_CATALOG.materials[0]!.id,
+      },
+      response: { status: 201, body: { visualization: PENDING_VISUALIZATION } },
+    },
     handler: async (ctx, { body }) => {
       const ws = workspaceId(ctx);
       const { blobs, config } = ctx.deps;
@@ -150,6 +178,7 @@ export const visualizationRoutes = [
     params: z.object({ visualization_id: z.string() }),
     responses: { 200: { description: 'The visualization', schema: VisualizationEnvelope } },
     errors: [401, 403, 404, 429, 500],
+    example: { params: exampleVisualizationId, response: { status: 200, body: { visualization: EXAMPLE_VISUALIZATION } } },
     handler: async (ctx, { params }) => {
       const id = params.visualization_id;
       const row = id.length <= 200 ? await findVisualization(ctx.state.db, workspaceId(ctx), id) : undefined;
@@ -178,6 +207,11 @@ export const visualizationRoutes = [
       },
     },
     errors: [400, 401, 403, 404, 409, 429, 500],
+    example: {
+      params: exampleVisualizationId,
+      body: { color_id: EXAMPLE_CATALOG.colors[1]!.id, shape_id: EXAMPLE_CATALOG.shapes[1]!.id },
+      response: { status: 200, body: { visualization: EXAMPLE_VISUALIZATION } },
+    },
     handler: async (ctx, { params, body }) => {
       const ws = workspaceId(ctx);
       const { sql, config, blobs } = ctx.deps;
@@ -200,6 +234,14 @@ export const visualizationRoutes = [
     query: z.object(paginationQuery).strict(),
     responses: { 200: { description: 'One page of rows', schema: VisualizationPage } },
     errors: [400, 401, 403, 429, 500],
+    example: {
+      params: { session_id: EXAMPLE_IDS.session },
+      query: { limit: 1 },
+      response: {
+        status: 200,
+        body: { visualizations: [EXAMPLE_VISUALIZATION], pagination: { limit: 1, next_cursor: EXAMPLE_CURSORS.sessionVisualizations, has_more: true } },
+      },
+    },
     handler: async (ctx, { params, query }) => {
       const endpoint = `sessions/${params.session_id}/visualizations`;
       const secret = ctx.deps.cursorSecret;

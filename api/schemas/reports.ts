@@ -85,7 +85,11 @@ export const ImportFields = z.object({ external_report_id: z.string().min(1).max
 
 export const ExportBody = z
   .object({
-    formats: z.array(ExportFormat).min(1).max(EXPORT_FORMATS.length),
+    formats: z
+      .array(ExportFormat)
+      .min(1)
+      .max(EXPORT_FORMATS.length)
+      .describe('pdf needs the reports.export_pdf scope, every other format reports.export_technical'),
     revision_id: z.string().min(1).max(200).optional(),
   })
   .strict();

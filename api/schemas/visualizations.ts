@@ -65,9 +65,21 @@ export const VisualizationGenerate = z
   .strict()
   .meta({ id: 'VisualizationGenerate', description: 'Optional new catalog choice applied before generating' });
 
-const Material = z.object({ id: z.string(), name: z.string() }).strict().nullable();
-const Color = z.object({ id: z.string(), name: z.string(), hex_code: z.string().nullable() }).strict().nullable();
-const Shape = z.object({ id: z.string(), name: z.string(), roof_type: z.string().nullable() }).strict().nullable();
+const CatalogMaterial = z.object({ id: z.string(), name: z.string() }).strict().meta({ id: 'CatalogMaterial' });
+const CatalogColor = z.object({ id: z.string(), name: z.string(), hex_code: z.string().nullable() }).strict().meta({ id: 'CatalogColor' });
+const CatalogShape = z
+  .object({ id: z.string(), name: z.string(), roof_type: z.string().nullable() })
+  .strict()
+  .meta({ id: 'CatalogShape' });
+const Material = CatalogMaterial.nullable();
+const Color = CatalogColor.nullable();
+const Shape = CatalogShape.nullable();
+
+/** What a visualization may be generated with: ids for material_id, color_id and shape_id. */
+export const VisualizerCatalog = z
+  .object({ materials: z.array(CatalogMaterial), colors: z.array(CatalogColor), shapes: z.array(CatalogShape) })
+  .strict()
+  .meta({ id: 'VisualizerCatalog' });
 
 export const VisualizationStatus = z.enum(['pending', 'processing', 'failed', 'completed']).meta({ id: 'VisualizationStatus' });
 
