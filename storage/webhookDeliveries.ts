@@ -51,19 +51,20 @@ export async function recordAttempt(sql: Db, deliveryId: string, attempt: Attemp
   return rows.length > 0;
 }
 
-/** The delivery succeeded, and its endpoint is failing no more. */
+/** The delivery succeeded, its job is done, and its endpoint is failing no more. */
 export async function settleSucceeded(sql: Db, target: DeliveryTarget): Promise<void> {
   await sql`
     update webhook_deliveries set status = 'succeeded', attempt_count = attempt_count + 1, next_attempt_at = null,
       updated_at = now()
     where id = ${target.id} and status = 'pending'`;
+  await sql`select webhook_delivery_job_done(${target.id})`;
   await sql`update webhook_endpoints set failing_since = null where id = ${target.endpoint_id} and failing_since is not null`;
 }
 
 /**
- * Counts a failed try and schedules the next one `delaySeconds` from now, as a new job in the
- * caller's transaction; fails the delivery instead when that would fall past its retry window.
- * The outcome, or undefined when the delivery was no longer pending.
+ * Counts a failed try and schedules the next one `delaySeconds` from now in the caller's
+ * transaction (a new job, or the waiting one moved); fails the delivery instead when that would
+ * fall past its retry window. The outcome, or undefined when the delivery was no longer pending.
  */
 export async function settleFailed(
   sql: Db,
@@ -80,6 +81,7 @@ export async function settleFailed(
     where d.id = ${deliveryId} and d.status = 'pending'
     returning d.status, d.next_attempt_at`;
   if (row?.status === 'pending') await sql`select webhook_enqueue_delivery(${deliveryId}, ${row.next_attempt_at})`;
+  else await sql`select webhook_delivery_job_done(${deliveryId})`;
   return row;
 }
 
@@ -92,6 +94,20 @@ export async function failUnsent(sql: Db, deliveryId: string, reason: string): P
       returning id)
     insert into webhook_delivery_attempts (delivery_id, response_status, error, duration_ms)
     select id, null, ${reason}, 0 from failed`;
+  await sql`select webhook_delivery_job_done(${deliveryId})`;
+}
+
+/**
+ * The endpoint's pending delivery that has been due longest, other than those in `skip`. Its
+ * job waits in the endpoint's queue, which the asking job holds.
+ */
+export async function nextDueDelivery(sql: Db, endpointId: string, skip: string[]): Promise<string | undefined> {
+  const [row] = await sql<{ id: string }[]>`
+    select id from webhook_deliveries
+    where endpoint_id = ${endpointId} and status = 'pending' and next_attempt_at <= now() and id <> all(${skip}::text[])
+    order by next_attempt_at, id
+    limit 1`;
+  return row?.id;
 }
 
 /**

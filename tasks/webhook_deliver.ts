@@ -8,6 +8,7 @@ import {
   failUnsent,
   findDeliveryTarget,
   markEndpointFailing,
+  nextDueDelivery,
   recordAttempt,
   settleFailed,
   settleSucceeded,
@@ -75,21 +76,31 @@ async function settle(sql: Sql, config: Config, target: DeliveryTarget, attempt:
 }
 
 /**
- * Sends one delivery: the event POSTed to the endpoint, signed; the try recorded and the next
- * one scheduled. No connection is held while the receiver takes its time, and receivers'
- * failures are not errors of the job: only the unexpected (the database unreachable, say) is
- * left to graphile-worker's retries.
+ * How long a job goes on sending its endpoint's other due deliveries: each job in a graphile-worker
+ * named queue waits for the one before to finish, and 0.17 looks for it only at its next poll
+ * (1 s) in about one handoff of ten, which held one endpoint to ~10 deliveries a second (README).
+ * Bounded, so that a stopping worker's job ends within its grace period (worker/handBackOnStop.ts).
+ */
+const DRAIN_MS = 5000;
+
+/**
+ * Sends the job's delivery, then the endpoint's other due deliveries until DRAIN_MS have passed:
+ * the event POSTed to the endpoint, signed; each try recorded and the next one scheduled. No
+ * connection is held while a receiver takes its time, and receivers' failures are not errors of
+ * the job: only the unexpected (the database unreachable, say) is left to graphile-worker.
  */
 const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger }) => {
   const sealing = sealingKeyOnce(sql, config.WEBHOOK_SECRETS_KEY);
-  return async ({ workspace_id: ws, delivery_id: id }) => {
+
+  /** One delivery, if still pending; its endpoint, unless the delivery is gone with it. */
+  async function deliver(ws: string, id: string): Promise<string | undefined> {
     const target = await findDeliveryTarget(sql, ws, id);
-    // Gone with its endpoint, or settled by an earlier run: nothing to send again.
-    if (target?.status !== 'pending') return;
+    // Settled by an earlier run: not sent again.
+    if (target?.status !== 'pending') return target?.endpoint_id;
     if (!target.enabled) {
-      await failUnsent(sql, id, 'the endpoint is disabled; the event was not sent');
+      await sql.begin((tx) => failUnsent(tx, id, 'the endpoint is disabled; the event was not sent'));
       webhookDeliveriesFailed.inc();
-      return;
+      return target.endpoint_id;
     }
     const { body, headers } = signedRequest(target, await sealing());
     const attempt = await postWebhook(target.url, headers, body, {
@@ -100,10 +111,21 @@ const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger })
     const outcome = await settle(sql, config, target, attempt);
     if (outcome.status === 'failed') webhookDeliveriesFailed.inc();
     if (attempt.error !== null) {
-      const fields = { delivery_id: id, endpoint_id: target.endpoint_id, error: attempt.error, outcome: outcome.status };
-      logger.info(fields, 'webhook delivery failed');
+      logger.info({ delivery_id: id, endpoint_id: target.endpoint_id, error: attempt.error, outcome: outcome.status }, 'webhook delivery failed');
     }
     if (outcome.endpointDisabled) logger.warn({ endpoint_id: target.endpoint_id, workspace_id: ws }, 'webhook endpoint disabled');
+    return target.endpoint_id;
+  }
+
+  return async ({ workspace_id: ws, delivery_id: first }, helpers) => {
+    const until = Date.now() + DRAIN_MS;
+    const sent: string[] = [];
+    for (let id: string | undefined = first; id; ) {
+      const endpointId = await deliver(ws, id);
+      sent.push(id);
+      if (!endpointId || Date.now() >= until || helpers.abortSignal.aborted) return;
+      id = await nextDueDelivery(sql, endpointId, sent);
+    }
   };
 };
 export default webhookDeliver;

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createTestContext, waitUntil, type TestContext } from './harness.ts';
 import { cliContext } from './cliContext.ts';
 import { sample } from './promText.ts';
+import { addEndpoint as addEndpointTo, recordEvents as recordEventsIn } from './webhookFixtures.ts';
 import { newId } from '../core/ids.ts';
-import { newWebhookSecret, sealSecret, sealingKey } from '../core/webhookSecrets.ts';
+import { newWebhookSecret } from '../core/webhookSecrets.ts';
 import type { WebhookEventType } from '../core/webhookEventTypes.ts';
-import { loadSecret } from '../storage/secrets.ts';
 import { freePort } from '../storage/embedded.ts';
 import { recordWebhookEvent } from '../storage/webhookEvents.ts';
 import { retryJobs } from '../storage/jobs.ts';
@@ -81,43 +84,6 @@ function secretsThatSigned(header: string | string[] | undefined, rawBody: strin
   });
 }
 
-// ---- Rows, as the endpoint API and the event emitters will make them ----
-
-interface Endpoint {
-  id: string;
-  secret: string;
-}
-
-async function addEndpoint(
-  t: TestContext,
-  workspaceId: string,
-  url: string,
-  opts: { events?: string[]; previousSecret?: { secret: string; expiresInSeconds: number } } = {},
-): Promise<Endpoint> {
-  const key = sealingKey(t.config.WEBHOOK_SECRETS_KEY, await loadSecret(t.sql, 'webhooks'));
-  const secret = newWebhookSecret();
-  const id = newId('we');
-  const previous = opts.previousSecret;
-  await t.sql`
-    insert into webhook_endpoints (id, workspace_id, url, events, secret_sealed, previous_secret_sealed, previous_secret_expires_at)
-    values (${id}, ${workspaceId}, ${url}, ${opts.events ?? ['*']}, ${sealSecret(key, secret)},
-      ${previous ? sealSecret(key, previous.secret) : null},
-      ${previous ? t.sql`now() + make_interval(secs => ${previous.expiresInSeconds})` : null})`;
-  return { id, secret };
-}
-
-/** Events recorded as a change records them: in its transaction. */
-async function recordEvents(t: TestContext, workspaceId: string, types: WebhookEventType[]): Promise<string[]> {
-  return t.sql.begin(async (tx) => {
-    const ids: string[] = [];
-    for (const [i, type] of types.entries()) {
-      const leadId = newId('lead');
-      ids.push(await recordWebhookEvent(tx, workspaceId, type, { id: leadId, contact_name: `Homeowner ${i}` }, { kind: 'lead', id: leadId }));
-    }
-    return ids;
-  }) as Promise<string[]>;
-}
-
 interface DeliveryRow {
   id: string;
   event_id: string;
@@ -147,6 +113,10 @@ const noJobsFor = async (t: TestContext, endpointId: string) =>
 
 /** Deleting the endpoint takes its deliveries, so their waiting retries end without a request. */
 const removeEndpoint = (t: TestContext, id: string) => t.sql`delete from webhook_endpoints where id = ${id}`;
+
+const addEndpoint = (t: TestContext, workspaceId: string, url: string, opts?: Parameters<typeof addEndpointTo>[4]) =>
+  addEndpointTo(t.sql, t.config.WEBHOOK_SECRETS_KEY, workspaceId, url, opts);
+const recordEvents = (t: TestContext, workspaceId: string, types: WebhookEventType[]) => recordEventsIn(t.sql, workspaceId, types);
 
 const FAST_RETRIES = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_SECONDS: '1', WEBHOOK_RETRY_MAX_DELAY_SECONDS: '2' };
 
@@ -189,6 +159,9 @@ describe('webhook_deliver', () => {
       expect(receivedBy(created.secret).map((r) => r.headers['webhook-id']).sort()).toEqual(createdIds.sort());
       expect(receiver.received.filter((r) => /^t=\d+,v1=[0-9a-f]{64}$/.test(String(r.headers['webhook-signature'])))).toHaveLength(8);
 
+      // Each job of an endpoint also sends its due deliveries that other jobs were enqueued for,
+      // and those jobs go: nothing is left to run, and nothing was sent twice.
+      expect(await waitUntil(async () => (await noJobsFor(t, all.id)) && (await noJobsFor(t, created.id)), 10_000)).toBe(true);
       for (const d of await deliveriesOf(t, all.id)) {
         expect(d.attempt_count).toBe(1);
         expect(await attemptsOf(t, d.id)).toEqual([{ response_status: 200, error: null }]);
@@ -432,6 +405,32 @@ describe('webhook_deliver', () => {
       const other = await t.tenant();
       const foreign = await addEndpoint(t, other.workspaceId, receiver.url('/foreign'));
       await expect(redeliver({ event: eventId!, endpoint: foreign.id })).rejects.toThrow("no endpoint of the event's workspace has this id");
+    } finally {
+      await receiver.close();
+    }
+  });
+  // A fresh tsx process per command, as support staff run it (a few seconds each on a busy machine).
+  it('runs as npm run admin: webhooks redeliver --help, and a redelivery by flags', { timeout: 60_000 }, async () => {
+    const admin = async (...args: string[]) =>
+      (
+        await promisify(execFile)(process.execPath, ['--import', 'tsx', 'cli/admin.ts', ...args], {
+          cwd: join(import.meta.dirname, '..'),
+          env: { ...process.env, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' },
+        })
+      ).stdout;
+    const help = await admin('webhooks', 'redeliver', '--help');
+    expect(help).toContain('usage: npm run --silent admin -- webhooks redeliver --event ID [--endpoint ID] | --failed-since ISO-TIME [--workspace ID] [--json]');
+    for (const flag of ['--event ID', '--endpoint ID', '--failed-since ISO-TIME', '--workspace ID']) expect(help).toContain(`  ${flag} `);
+    const receiver = await startReceiver();
+    try {
+      const { workspaceId } = await t.tenant();
+      const endpoint = await addEndpoint(t, workspaceId, receiver.url());
+      const [eventId] = await recordEvents(t, workspaceId, ['lead.converted']);
+      expect(await waitUntil(() => allSettled(t, endpoint.id, 'succeeded', 1), 10_000)).toBe(true);
+      const out = JSON.parse(await admin('webhooks', 'redeliver', '--event', eventId!, '--endpoint', endpoint.id, '--json'));
+      expect(out).toMatchObject({ event_id: eventId, redelivered: [{ endpoint_id: endpoint.id, created: false }], refused: [] });
+      expect(await waitUntil(async () => receiver.received.length === 2, 10_000)).toBe(true);
+      expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId]);
     } finally {
       await receiver.close();
     }

@@ -1,5 +1,5 @@
 --! Previous: sha1:a4af2d8001adf89e4d2aa95e80f1817f9427cab2
---! Hash: sha1:36df14918b0d2fad5a6ec8ff14a4f9f8bce963af
+--! Hash: sha1:fd4d32b20ca1206582a4a305068a263009756dd6
 --! Message: webhook endpoints, events and deliveries
 
 insert into app_secrets (name, value) values ('webhooks', gen_random_bytes(32)) on conflict do nothing;
@@ -125,11 +125,15 @@ end $$;
 -- whapi (webhook endpoints and events API): the cleanup task deletes events past the 30 days the
 -- events API shows, oldest first, across workspaces; the two indexes above lead with workspace_id.
 create index webhook_events_created_idx on webhook_events (created_at);
+
 -- webhook delivery: the retry window's start, one enqueue for every path, a job out of attempts.
 
 -- Creation, or the last redelivery: retries stop (and the delivery fails) once the next try would
 -- fall WEBHOOK_RETRY_WINDOW_SECONDS after it, so a redelivered delivery gets a whole window again.
 alter table webhook_deliveries add column retry_window_start timestamptz not null default now();
+
+-- An endpoint's deliveries due now, which its running job sends before returning (tasks/webhook_deliver.ts).
+create index webhook_deliveries_due_idx on webhook_deliveries (endpoint_id, next_attempt_at) where status = 'pending';
 
 -- A delivery's job, now or at `due`: fan-out, the task's retries and redeliveries all enqueue it
 -- here. Each endpoint's deliveries share one graphile-worker queue, so a slow receiver holds one
@@ -143,6 +147,13 @@ language sql volatile set search_path from current as $$
     queue_name => 'webhook:' || d.endpoint_id, run_at => due, max_attempts => 25,
     job_key => 'webhook_delivery:' || d.id)
   from webhook_deliveries d where d.id = delivery
+$$;
+
+-- A settled delivery needs no job: a waiting one (the task sends due deliveries of its endpoint
+-- that another job was enqueued for) is removed, a running one ends as it would.
+create function webhook_delivery_job_done(delivery text) returns void
+language sql volatile set search_path from current as $$
+  select graphile_worker.remove_job('webhook_delivery:' || delivery)
 $$;
 
 create or replace function webhook_fan_out(event_id text, only_endpoint text default null) returns integer
