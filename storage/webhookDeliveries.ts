@@ -1,4 +1,5 @@
 import type { Db, Sql } from './db.ts';
+import { WEBHOOK_TEST_EVENT } from '../core/webhookEventTypes.ts';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
@@ -154,8 +155,9 @@ export interface RedeliveryOutcome {
 
 /**
  * Sends one event again: to each endpoint that had a delivery of it, or to one endpoint, whose
- * delivery is created when it had none and is subscribed to the event's type now. A disabled
- * endpoint is refused: its delivery would fail unsent.
+ * delivery is created when it had none and is subscribed to the event's type now (never for a
+ * test event, which is its endpoint's alone). A disabled endpoint is refused: its delivery would
+ * fail unsent.
  */
 export async function redeliverEvent(sql: Db, eventId: string, endpointId?: string): Promise<RedeliveryOutcome | undefined> {
   const [event] = await sql<{ id: string; type: string }[]>`select id, type from webhook_events where id = ${eventId}`;
@@ -175,6 +177,8 @@ export async function redeliverEvent(sql: Db, eventId: string, endpointId?: stri
     else if (ep.delivery_id) {
       await restartDeliveries(sql, [ep.delivery_id], { enqueue: true });
       outcome.redelivered.push({ delivery_id: ep.delivery_id, event_id: eventId, endpoint_id: ep.endpoint_id, created: false });
+    } else if (event.type === WEBHOOK_TEST_EVENT) {
+      outcome.refused.push({ endpoint_id: ep.endpoint_id, reason: 'a test event goes only to the endpoint it was sent to' });
     } else if (!ep.subscribed) {
       outcome.refused.push({ endpoint_id: ep.endpoint_id, reason: `the endpoint is not subscribed to ${event.type}` });
     } else {

@@ -12,7 +12,7 @@ import { newId } from '../core/ids.ts';
 import { newWebhookSecret } from '../core/webhookSecrets.ts';
 import type { WebhookEventType } from '../core/webhookEventTypes.ts';
 import { freePort } from '../storage/embedded.ts';
-import { recordWebhookEvent } from '../storage/webhookEvents.ts';
+import { recordEndpointTestEvent, recordWebhookEvent } from '../storage/webhookEvents.ts';
 import { retryJobs } from '../storage/jobs.ts';
 import { webhooksCommands } from '../cli/commands/webhooks.ts';
 import { jobsCommands } from '../cli/commands/jobs.ts';
@@ -287,6 +287,33 @@ describe('webhook_deliver', () => {
     }
   });
 
+  it('delivers the test event of an endpoint made through the API, signed with the secret it showed, and both secrets after a rotation', async () => {
+    const receiver = await startReceiver();
+    try {
+      const tenant = await t.tenant();
+      const call = (path: string, body: unknown) =>
+        t.request('POST', `/api/v1/webhook-endpoints${path}`, { key: tenant.key, body, headers: { 'idempotency-key': newId('idem') } });
+      const made = await call('', { url: receiver.url(), events: ['lead.created'] });
+      expect(made.status).toBe(201);
+      const { id, secret } = made.body.webhook_endpoint as { id: string; secret: string };
+      const tested = await call(`/${id}/test`, {});
+      expect(tested.status).toBe(202);
+      expect(await waitUntil(async () => receiver.received.length === 1, 10_000)).toBe(true);
+      const [test] = receiver.received;
+      expect(JSON.parse(test!.body)).toMatchObject({ id: tested.body.webhook_event.id, type: 'webhook_endpoint.test', data: { object: { id } } });
+      expect(secretsThatSigned(test!.headers['webhook-signature'], test!.body, [secret])).toEqual([secret]);
+
+      const rotated = await call(`/${id}/rotate-secret`, {});
+      const newSecret = rotated.body.webhook_endpoint.secret as string;
+      await recordEvents(t, tenant.workspaceId, ['lead.created']);
+      expect(await waitUntil(async () => receiver.received.length === 2, 10_000)).toBe(true);
+      const after = receiver.received[1]!;
+      expect(secretsThatSigned(after.headers['webhook-signature'], after.body, [newSecret, secret])).toEqual([newSecret, secret]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('counts a redirect as a failure and does not follow it', async () => {
     const target = await startReceiver();
     const redirecting = await startReceiver(() => ({ status: 302, headers: { location: target.url() } }));
@@ -400,6 +427,12 @@ describe('webhook_deliver', () => {
       expect(toLater.map((r) => r.headers['webhook-id'])).toEqual([eventId]);
 
       await expect(redeliver({ event: eventId!, endpoint: unsubscribed.id })).rejects.toThrow('not redelivered: the endpoint is not subscribed to lead.created');
+      // A test event is its endpoint's alone, even for an endpoint taking every event.
+      const testEventId = await t.sql.begin((tx) => recordEndpointTestEvent(tx, workspaceId, first.id, { id: first.id }));
+      expect(await waitUntil(async () => receiver.received.length === 4, 10_000)).toBe(true);
+      const everything = await addEndpoint(t, workspaceId, receiver.url('/everything'));
+      await expect(redeliver({ event: testEventId, endpoint: everything.id })).rejects.toThrow('a test event goes only to the endpoint it was sent to');
+      expect(await redeliver({ event: testEventId })).toMatchObject({ redelivered: [{ endpoint_id: first.id, created: false }] });
       await expect(redeliver({ event: 'evt_missing' })).rejects.toThrow('event not found');
       await expect(redeliver({ event: eventId!, 'failed-since': '2025-01-01' })).rejects.toThrow('use --event ID or --failed-since ISO-TIME');
       const other = await t.tenant();
@@ -449,7 +482,8 @@ describe('webhook_deliver past the retry window', () => {
 
   /** An endpoint whose receiver fails, with events coming in until the platform disables it. */
   async function failForTheWindow(receiverUrl: string) {
-    const { workspaceId } = await t.tenant();
+    const tenant = await t.tenant();
+    const { workspaceId } = tenant;
     const endpoint = await addEndpoint(t, workspaceId, receiverUrl);
     const disabled = await waitUntil(async () => {
       await recordEvents(t, workspaceId, ['lead.updated']);
@@ -457,7 +491,7 @@ describe('webhook_deliver past the retry window', () => {
     }, 15_000, 1000);
     expect(disabled).toBe(true);
     expect(await waitUntil(() => noJobsFor(t, endpoint.id), 10_000)).toBe(true);
-    return { workspaceId, endpoint };
+    return { workspaceId, tenant, endpoint };
   }
 
   it('fails deliveries retried for the whole window and disables the endpoint failing that long', async () => {
@@ -498,7 +532,7 @@ describe('webhook_deliver past the retry window', () => {
     const redeliver = (flags: Record<string, string>) => webhooksCommands['webhooks redeliver'].run(t.sql, cliContext([], flags));
     try {
       const [clock] = await t.sql<{ now: Date }[]>`select now()`;
-      const { workspaceId, endpoint } = await failForTheWindow(receiver.url());
+      const { workspaceId, tenant, endpoint } = await failForTheWindow(receiver.url());
       const failed = await deliveriesOf(t, endpoint.id);
       const since = clock!.now.toISOString();
 
@@ -510,7 +544,12 @@ describe('webhook_deliver past the retry window', () => {
         left_on_disabled_endpoints: failed.length,
       });
       fixed = true;
-      await t.sql`update webhook_endpoints set enabled = true, disabled_reason = null, disabled_at = null, failing_since = null where id = ${endpoint.id}`;
+      const patched = await t.request('PATCH', `/api/v1/webhook-endpoints/${endpoint.id}`, {
+        key: tenant.key,
+        body: { enabled: true },
+        headers: { 'idempotency-key': newId('idem') },
+      });
+      expect(patched.body.webhook_endpoint).toMatchObject({ enabled: true, disabled_reason: null });
       expect(await redeliver({ 'failed-since': since, workspace: workspaceId })).toMatchObject({
         redelivered: failed.length,
         by_endpoint: [{ endpoint_id: endpoint.id, deliveries: failed.length }],

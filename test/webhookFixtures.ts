@@ -22,7 +22,7 @@ export async function addEndpoint(
 ): Promise<Endpoint> {
   const key = sealingKey(secretsKey, await loadSecret(sql, 'webhooks'));
   const secret = newWebhookSecret();
-  const id = newId('we');
+  const id = newId('whe');
   const previous = opts.previousSecret;
   await sql`
     insert into webhook_endpoints (id, workspace_id, url, events, secret_sealed, previous_secret_sealed, previous_secret_expires_at)
