@@ -34,13 +34,16 @@ const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port
 async function deliveryRun(endpoints: number, events: number) {
   const ws = await createWorkspace(db.sql, `Deliveries ${endpoints}`);
   for (let k = 0; k < endpoints; k++) await addEndpoint(db.sql, undefined, ws.id, `${receiverUrl}/e${k}`);
-  for (let done = 0; done < events; done += 500) await recordEvents(db.sql, ws.id, Array(Math.min(500, events - done)).fill('lead.updated'));
+  for (let done = 0; done < events; done += 500) {
+    await recordEvents(db.sql, ws.id, Array(Math.min(500, events - done)).fill('lead.updated'));
+  }
   const before = received;
   const worker = await startProcess('worker/main.ts', env, { http: false });
   const deliveries = endpoints * events;
   const deadline = Date.now() + 300_000;
   const succeeded = async () =>
-    (await db.sql<{ n: number }[]>`select count(*)::int as n from webhook_deliveries where workspace_id = ${ws.id} and status = 'succeeded'`)[0]!.n;
+    (await db.sql<{ n: number }[]>`
+      select count(*)::int as n from webhook_deliveries where workspace_id = ${ws.id} and status = 'succeeded'`)[0]!.n;
   while ((await succeeded()) < deliveries && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
   await worker.stop();
   // From the first try to the last: the worker's start-up is not delivery time.
@@ -51,20 +54,22 @@ async function deliveryRun(endpoints: number, events: number) {
   return { endpoints, deliveries, done, attempts: span!.attempts, requests: received - before, seconds: span!.seconds };
 }
 
-console.log(`### (a) ${DELIVERIES} deliveries to a local receiver answering 204, worker process with WORKER_CONCURRENCY=4`);
+console.log(`### (a) ${DELIVERIES} deliveries to a local receiver answering 204 (worker process, WORKER_CONCURRENCY=4)`);
 console.log();
 console.log('| endpoints | deliveries | succeeded | requests received | seconds (first try to last) | deliveries/s |');
 console.log('|---|---|---|---|---|---|');
 for (const endpoints of [1, 8]) {
   const r = await deliveryRun(endpoints, Math.ceil(DELIVERIES / endpoints));
-  console.log(`| ${r.endpoints} | ${r.deliveries} | ${r.done} | ${r.requests} | ${r.seconds.toFixed(2)} | ${Math.round(r.done / r.seconds)} |`);
+  const rate = Math.round(r.done / r.seconds);
+  console.log(`| ${r.endpoints} | ${r.deliveries} | ${r.done} | ${r.requests} | ${r.seconds.toFixed(2)} | ${rate} |`);
 }
 console.log();
 
 async function leadsWorkspace(name: string, subscribed: boolean) {
   const ws = await createWorkspace(db.sql, name);
   const { key } = await createApiKey(db.sql, { workspaceId: ws.id, name: 'bench', scopes: ['leads.write'] });
-  if (subscribed) await addEndpoint(db.sql, undefined, ws.id, `${receiverUrl}/leads`, { events: WEBHOOK_EVENT_TYPES.filter((t) => t.startsWith('lead.')) });
+  const leadEvents = WEBHOOK_EVENT_TYPES.filter((t) => t.startsWith('lead.'));
+  if (subscribed) await addEndpoint(db.sql, undefined, ws.id, `${receiverUrl}/leads`, { events: leadEvents });
   return { id: ws.id, auth: { authorization: `Bearer ${key}` } };
 }
 
@@ -77,7 +82,8 @@ const withEndpoint = await leadsWorkspace('One endpoint', true);
 const subscribed = await upserts(withEndpoint.auth);
 const after = await upserts((await leadsWorkspace('No endpoints (after)', false)).auth);
 await api.stop();
-const [events] = await db.sql<{ n: number }[]>`select count(*)::int as n from webhook_events where workspace_id = ${withEndpoint.id}`;
+const [events] = await db.sql<{ n: number }[]>`
+  select count(*)::int as n from webhook_events where workspace_id = ${withEndpoint.id}`;
 
 console.log('### (b) POST /api/v1/leads upserts (32 connections, 10 s after a 3 s warm-up), worker not running');
 console.log();

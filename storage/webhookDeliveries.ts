@@ -23,7 +23,11 @@ export interface DeliveryTarget {
 }
 
 /** Undefined when the delivery is gone (deleting an endpoint deletes its deliveries). */
-export async function findDeliveryTarget(sql: Db, workspaceId: string, deliveryId: string): Promise<DeliveryTarget | undefined> {
+export async function findDeliveryTarget(
+  sql: Db,
+  workspaceId: string,
+  deliveryId: string,
+): Promise<DeliveryTarget | undefined> {
   const [row] = await sql<DeliveryTarget[]>`
     select d.id, d.workspace_id, d.status, d.attempt_count,
       e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.data as event_data,
@@ -47,7 +51,8 @@ export interface Attempt {
 export async function recordAttempt(sql: Db, deliveryId: string, attempt: Attempt): Promise<boolean> {
   const rows = await sql`
     insert into webhook_delivery_attempts (delivery_id, response_status, error, duration_ms)
-    select id, ${attempt.status}, ${attempt.error}, ${attempt.durationMs} from webhook_deliveries where id = ${deliveryId}
+    select id, ${attempt.status}, ${attempt.error}, ${attempt.durationMs}
+    from webhook_deliveries where id = ${deliveryId}
     returning id`;
   return rows.length > 0;
 }
@@ -59,7 +64,8 @@ export async function settleSucceeded(sql: Db, target: DeliveryTarget): Promise<
       updated_at = now()
     where id = ${target.id} and status = 'pending'`;
   await sql`select webhook_delivery_job_done(${target.id})`;
-  await sql`update webhook_endpoints set failing_since = null where id = ${target.endpoint_id} and failing_since is not null`;
+  await sql`
+    update webhook_endpoints set failing_since = null where id = ${target.endpoint_id} and failing_since is not null`;
 }
 
 /**
@@ -74,10 +80,13 @@ export async function settleFailed(
   windowSeconds: number,
 ): Promise<{ status: DeliveryStatus; next_attempt_at: Date | null } | undefined> {
   const [row] = await sql<{ status: DeliveryStatus; next_attempt_at: Date | null }[]>`
-    with next as (select now() + make_interval(secs => ${delaySeconds}) as at)
+    with next as (
+      select next.at, next.at <= retry_window_start + make_interval(secs => ${windowSeconds}) as in_window
+      from webhook_deliveries, (select now() + make_interval(secs => ${delaySeconds}) as at) next
+      where id = ${deliveryId})
     update webhook_deliveries d set attempt_count = d.attempt_count + 1, updated_at = now(),
-      status = case when next.at <= d.retry_window_start + make_interval(secs => ${windowSeconds}) then 'pending' else 'failed' end,
-      next_attempt_at = case when next.at <= d.retry_window_start + make_interval(secs => ${windowSeconds}) then next.at end
+      status = case when next.in_window then 'pending' else 'failed' end,
+      next_attempt_at = case when next.in_window then next.at end
     from next
     where d.id = ${deliveryId} and d.status = 'pending'
     returning d.status, d.next_attempt_at`;
@@ -105,7 +114,8 @@ export async function failUnsent(sql: Db, deliveryId: string, reason: string): P
 export async function nextDueDelivery(sql: Db, endpointId: string, skip: string[]): Promise<string | undefined> {
   const [row] = await sql<{ id: string }[]>`
     select id from webhook_deliveries
-    where endpoint_id = ${endpointId} and status = 'pending' and next_attempt_at <= now() and id <> all(${skip}::text[])
+    where endpoint_id = ${endpointId} and status = 'pending' and next_attempt_at <= now()
+      and id <> all(${skip}::text[])
     order by next_attempt_at, id
     limit 1`;
   return row?.id;
@@ -115,7 +125,12 @@ export async function nextDueDelivery(sql: Db, endpointId: string, skip: string[
  * Notes that the endpoint is failing (since its first failure after a success) and disables it
  * with `reason` once that has lasted `windowSeconds`; whether it was disabled now.
  */
-export async function markEndpointFailing(sql: Db, endpointId: string, windowSeconds: number, reason: string): Promise<boolean> {
+export async function markEndpointFailing(
+  sql: Db,
+  endpointId: string,
+  windowSeconds: number,
+  reason: string,
+): Promise<boolean> {
   await sql`update webhook_endpoints set failing_since = now() where id = ${endpointId} and failing_since is null`;
   const disabled = await sql`
     update webhook_endpoints set enabled = false, disabled_reason = ${reason}, disabled_at = now(), updated_at = now()
@@ -129,7 +144,11 @@ export async function markEndpointFailing(sql: Db, endpointId: string, windowSec
  * each delivery's job enqueued to run now unless `enqueue` is false (a job being retried has one).
  * `onlyFailed` leaves pending and succeeded deliveries as they are. The ids restarted.
  */
-export async function restartDeliveries(sql: Db, deliveryIds: string[], opts: { enqueue: boolean; onlyFailed?: boolean }): Promise<string[]> {
+export async function restartDeliveries(
+  sql: Db,
+  deliveryIds: string[],
+  opts: { enqueue: boolean; onlyFailed?: boolean },
+): Promise<string[]> {
   const rows = await sql<{ id: string }[]>`
     update webhook_deliveries set status = 'pending', attempt_count = 0, retry_window_start = now(),
       next_attempt_at = now(), updated_at = now()
@@ -159,33 +178,40 @@ export interface RedeliveryOutcome {
  * test event, which is its endpoint's alone). A disabled endpoint is refused: its delivery would
  * fail unsent.
  */
-export async function redeliverEvent(sql: Db, eventId: string, endpointId?: string): Promise<RedeliveryOutcome | undefined> {
+export async function redeliverEvent(
+  sql: Db,
+  eventId: string,
+  endpointId?: string,
+): Promise<RedeliveryOutcome | undefined> {
   const [event] = await sql<{ id: string; type: string }[]>`select id, type from webhook_events where id = ${eventId}`;
   if (!event) return undefined;
-  const endpoints = await sql<{ endpoint_id: string; enabled: boolean; subscribed: boolean; delivery_id: string | null }[]>`
-    select ep.id as endpoint_id, ep.enabled, (ep.events @> array[${event.type}] or ep.events @> array['*']) as subscribed,
-      d.id as delivery_id
+  const endpoints = await sql<{ id: string; enabled: boolean; subscribed: boolean; delivery_id: string | null }[]>`
+    select ep.id, ep.enabled, ep.events && array[${event.type}, '*'] as subscribed, d.id as delivery_id
     from webhook_endpoints ep
     join webhook_events e on e.workspace_id = ep.workspace_id and e.id = ${eventId}
     left join webhook_deliveries d on d.event_id = e.id and d.endpoint_id = ep.id
     where ${endpointId ? sql`ep.id = ${endpointId}` : sql`d.id is not null`}
     order by ep.created_at, ep.id`;
   const outcome: RedeliveryOutcome = { redelivered: [], refused: [] };
-  if (endpointId && !endpoints.length) outcome.refused.push({ endpoint_id: endpointId, reason: "no endpoint of the event's workspace has this id" });
+  const refuse = (id: string, reason: string) => outcome.refused.push({ endpoint_id: id, reason });
+  const redelivered = (deliveryId: string, id: string, created: boolean) =>
+    outcome.redelivered.push({ delivery_id: deliveryId, event_id: eventId, endpoint_id: id, created });
+  if (endpointId && !endpoints.length) refuse(endpointId, "no endpoint of the event's workspace has this id");
   for (const ep of endpoints) {
-    if (!ep.enabled) outcome.refused.push({ endpoint_id: ep.endpoint_id, reason: 'the endpoint is disabled; re-enable it first' });
-    else if (ep.delivery_id) {
+    if (!ep.enabled) {
+      refuse(ep.id, 'the endpoint is disabled; re-enable it first');
+    } else if (ep.delivery_id) {
       await restartDeliveries(sql, [ep.delivery_id], { enqueue: true });
-      outcome.redelivered.push({ delivery_id: ep.delivery_id, event_id: eventId, endpoint_id: ep.endpoint_id, created: false });
+      redelivered(ep.delivery_id, ep.id, false);
     } else if (event.type === WEBHOOK_TEST_EVENT) {
-      outcome.refused.push({ endpoint_id: ep.endpoint_id, reason: 'a test event goes only to the endpoint it was sent to' });
+      refuse(ep.id, 'a test event goes only to the endpoint it was sent to');
     } else if (!ep.subscribed) {
-      outcome.refused.push({ endpoint_id: ep.endpoint_id, reason: `the endpoint is not subscribed to ${event.type}` });
+      refuse(ep.id, `the endpoint is not subscribed to ${event.type}`);
     } else {
-      await sql`select webhook_fan_out(${eventId}, ${ep.endpoint_id})`;
+      await sql`select webhook_fan_out(${eventId}, ${ep.id})`;
       const [made] = await sql<{ id: string }[]>`
-        select id from webhook_deliveries where event_id = ${eventId} and endpoint_id = ${ep.endpoint_id}`;
-      outcome.redelivered.push({ delivery_id: made!.id, event_id: eventId, endpoint_id: ep.endpoint_id, created: true });
+        select id from webhook_deliveries where event_id = ${eventId} and endpoint_id = ${ep.id}`;
+      redelivered(made!.id, ep.id, true);
     }
   }
   return outcome;
@@ -206,7 +232,10 @@ export interface FailedRedeliveryOutcome {
  * enabled endpoint, in batches of their own transactions. A delivery failing again while this
  * runs is not picked up twice: only those failed before it started count.
  */
-export async function redeliverFailed(sql: Sql, opts: { since: Date; workspaceId?: string }): Promise<FailedRedeliveryOutcome> {
+export async function redeliverFailed(
+  sql: Sql,
+  opts: { since: Date; workspaceId?: string },
+): Promise<FailedRedeliveryOutcome> {
   const [clock] = await sql<{ until: Date }[]>`select now() as until`;
   const until = clock!.until;
   const failed = (enabled: boolean) => sql`

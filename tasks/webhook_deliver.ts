@@ -42,7 +42,8 @@ function signedRequest(target: DeliveryTarget, key: Buffer): { body: string; hea
     created_at: target.event_created_at.toISOString(),
     data: target.event_data,
   });
-  const secrets = [target.secret_sealed, ...(target.previous_secret_sealed ? [target.previous_secret_sealed] : [])].map((s) => openSecret(key, s));
+  const sealed = [target.secret_sealed, ...(target.previous_secret_sealed ? [target.previous_secret_sealed] : [])];
+  const secrets = sealed.map((s) => openSecret(key, s));
   return {
     body,
     headers: {
@@ -67,7 +68,8 @@ async function settle(sql: Sql, config: Config, target: DeliveryTarget, attempt:
       await settleSucceeded(tx, target);
       return { status: 'succeeded' as const, endpointDisabled: false };
     }
-    const delay = retryDelaySeconds(target.attempt_count + 1, config.WEBHOOK_RETRY_BASE_SECONDS, config.WEBHOOK_RETRY_MAX_DELAY_SECONDS);
+    const { WEBHOOK_RETRY_BASE_SECONDS: base, WEBHOOK_RETRY_MAX_DELAY_SECONDS: max } = config;
+    const delay = retryDelaySeconds(target.attempt_count + 1, base, max);
     const settled = await settleFailed(tx, target.id, delay, window);
     const reason = `Deliveries failed for ${plainDuration(window)}; re-enable it with PATCH enabled=true`;
     const endpointDisabled = await markEndpointFailing(tx, target.endpoint_id, window, reason);
@@ -107,13 +109,13 @@ const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger })
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
       allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
     });
-    webhookDeliveryDuration.observe({ outcome: attempt.error === null ? 'success' : 'failure' }, attempt.durationMs / 1000);
+    const succeeded = attempt.error === null;
+    webhookDeliveryDuration.observe({ outcome: succeeded ? 'success' : 'failure' }, attempt.durationMs / 1000);
     const outcome = await settle(sql, config, target, attempt);
     if (outcome.status === 'failed') webhookDeliveriesFailed.inc();
-    if (attempt.error !== null) {
-      logger.info({ delivery_id: id, endpoint_id: target.endpoint_id, error: attempt.error, outcome: outcome.status }, 'webhook delivery failed');
-    }
-    if (outcome.endpointDisabled) logger.warn({ endpoint_id: target.endpoint_id, workspace_id: ws }, 'webhook endpoint disabled');
+    const about = { delivery_id: id, endpoint_id: target.endpoint_id, workspace_id: ws };
+    if (!succeeded) logger.info({ ...about, error: attempt.error, now: outcome.status }, 'webhook delivery failed');
+    if (outcome.endpointDisabled) logger.warn(about, 'webhook endpoint disabled after failing for the retry window');
     return target.endpoint_id;
   }
 

@@ -84,6 +84,8 @@ function secretsThatSigned(header: string | string[] | undefined, rawBody: strin
   });
 }
 
+const signedBy = (r: Received, secrets: string[]) => secretsThatSigned(r.headers['webhook-signature'], r.body, secrets);
+
 interface DeliveryRow {
   id: string;
   event_id: string;
@@ -92,7 +94,8 @@ interface DeliveryRow {
 }
 
 const deliveriesOf = (t: TestContext, endpointId: string) =>
-  t.sql<DeliveryRow[]>`select id, event_id, status, attempt_count from webhook_deliveries where endpoint_id = ${endpointId} order by created_at, id`;
+  t.sql<DeliveryRow[]>`
+    select id, event_id, status, attempt_count from webhook_deliveries where endpoint_id = ${endpointId} order by created_at, id`;
 
 const attemptsOf = (t: TestContext, deliveryId: string) =>
   t.sql<{ response_status: number | null; error: string | null }[]>`
@@ -139,7 +142,8 @@ describe('webhook_deliver', () => {
       const created = await addEndpoint(t, workspaceId, receiver.url('/created'), { events: ['lead.created'] });
       const types: WebhookEventType[] = ['lead.created', 'lead.updated', 'lead.created', 'lead.deleted', 'lead.created'];
       const eventIds = await recordEvents(t, workspaceId, types);
-      expect(await waitUntil(async () => (await allSettled(t, all.id, 'succeeded', 5)) && (await allSettled(t, created.id, 'succeeded', 3)), 15_000)).toBe(true);
+      const settled = async () => (await allSettled(t, all.id, 'succeeded', 5)) && (await allSettled(t, created.id, 'succeeded', 3));
+      expect(await waitUntil(settled, 15_000)).toBe(true);
 
       const events = await t.sql<{ id: string; type: string; created_at: Date; data: unknown }[]>`
         select id, type, created_at, data from webhook_events where id = any(${eventIds}::text[])`;
@@ -153,7 +157,7 @@ describe('webhook_deliver', () => {
         expect(r.headers['content-type']).toBe('application/json');
         expect(r.headers['user-agent']).toMatch(/^PartnerAPI-Webhooks\//);
       }
-      const receivedBy = (secret: string) => receiver.received.filter((r) => secretsThatSigned(r.headers['webhook-signature'], r.body, [secret]).length === 1);
+      const receivedBy = (secret: string) => receiver.received.filter((r) => signedBy(r, [secret]).length === 1);
       expect(receivedBy(all.secret).map((r) => r.headers['webhook-id']).sort()).toEqual([...eventIds].sort());
       const createdIds = eventIds.filter((_, i) => types[i] === 'lead.created');
       expect(receivedBy(created.secret).map((r) => r.headers['webhook-id']).sort()).toEqual(createdIds.sort());
@@ -189,7 +193,7 @@ describe('webhook_deliver', () => {
       ]);
       expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId, eventId]);
       // Each try is signed afresh, and each signature holds.
-      expect(receiver.received.every((r) => secretsThatSigned(r.headers['webhook-signature'], r.body, [endpoint.secret]).length === 1)).toBe(true);
+      expect(receiver.received.every((r) => signedBy(r, [endpoint.secret]).length === 1)).toBe(true);
       expect((await endpointRow(t, endpoint.id)).failing_since).toBeNull();
     } finally {
       await receiver.close();
@@ -272,13 +276,14 @@ describe('webhook_deliver', () => {
     try {
       const { workspaceId } = await t.tenant();
       const old = newWebhookSecret();
-      const rotating = await addEndpoint(t, workspaceId, receiver.url('/rotating'), { previousSecret: { secret: old, expiresInSeconds: 3600 } });
-      const rotated = await addEndpoint(t, workspaceId, receiver.url('/rotated'), { previousSecret: { secret: old, expiresInSeconds: -60 } });
+      const previous = (expiresInSeconds: number) => ({ previousSecret: { secret: old, expiresInSeconds } });
+      const rotating = await addEndpoint(t, workspaceId, receiver.url('/rotating'), previous(3600));
+      const rotated = await addEndpoint(t, workspaceId, receiver.url('/rotated'), previous(-60));
       await recordEvents(t, workspaceId, ['lead.created']);
       expect(await waitUntil(async () => receiver.received.length === 2, 10_000)).toBe(true);
       const signatures = receiver.received.map((r) => ({
         v1: String(r.headers['webhook-signature']).split(',').filter((p) => p.startsWith('v1=')).length,
-        signedBy: secretsThatSigned(r.headers['webhook-signature'], r.body, [rotating.secret, rotated.secret, old]),
+        signedBy: signedBy(r, [rotating.secret, rotated.secret, old]),
       }));
       expect(signatures).toContainEqual({ v1: 2, signedBy: [rotating.secret, old] });
       expect(signatures).toContainEqual({ v1: 1, signedBy: [rotated.secret] });
@@ -287,7 +292,7 @@ describe('webhook_deliver', () => {
     }
   });
 
-  it('delivers the test event of an endpoint made through the API, signed with the secret it showed, and both secrets after a rotation', async () => {
+  it('delivers the test event of an endpoint made by the API, signed with the secret shown, and with both after a rotation', async () => {
     const receiver = await startReceiver();
     try {
       const tenant = await t.tenant();
@@ -300,15 +305,16 @@ describe('webhook_deliver', () => {
       expect(tested.status).toBe(202);
       expect(await waitUntil(async () => receiver.received.length === 1, 10_000)).toBe(true);
       const [test] = receiver.received;
-      expect(JSON.parse(test!.body)).toMatchObject({ id: tested.body.webhook_event.id, type: 'webhook_endpoint.test', data: { object: { id } } });
-      expect(secretsThatSigned(test!.headers['webhook-signature'], test!.body, [secret])).toEqual([secret]);
+      const testEvent = { id: tested.body.webhook_event.id, type: 'webhook_endpoint.test', data: { object: { id } } };
+      expect(JSON.parse(test!.body)).toMatchObject(testEvent);
+      expect(signedBy(test!, [secret])).toEqual([secret]);
 
       const rotated = await call(`/${id}/rotate-secret`, {});
       const newSecret = rotated.body.webhook_endpoint.secret as string;
       await recordEvents(t, tenant.workspaceId, ['lead.created']);
       expect(await waitUntil(async () => receiver.received.length === 2, 10_000)).toBe(true);
       const after = receiver.received[1]!;
-      expect(secretsThatSigned(after.headers['webhook-signature'], after.body, [newSecret, secret])).toEqual([newSecret, secret]);
+      expect(signedBy(after, [newSecret, secret])).toEqual([newSecret, secret]);
     } finally {
       await receiver.close();
     }
@@ -350,7 +356,8 @@ describe('webhook_deliver', () => {
       expect(receiver.received).toHaveLength(0);
       const [delivery] = await deliveriesOf(t, disabled.id);
       expect(delivery!.status).toBe('failed');
-      expect(await attemptsOf(t, delivery!.id)).toEqual([{ response_status: null, error: 'the endpoint is disabled; the event was not sent' }]);
+      const unsent = { response_status: null, error: 'the endpoint is disabled; the event was not sent' };
+      expect(await attemptsOf(t, delivery!.id)).toEqual([unsent]);
       expect(await deliveriesOf(t, deleted.id)).toEqual([]);
     } finally {
       await receiver.close();
@@ -415,7 +422,8 @@ describe('webhook_deliver', () => {
         redelivered: [{ delivery_id: delivery!.id, event_id: eventId, endpoint_id: first.id, created: false }],
         refused: [],
       });
-      expect(await waitUntil(async () => receiver.received.length === 2 && (await allSettled(t, first.id, 'succeeded', 1)), 10_000)).toBe(true);
+      const sentAgain = async () => receiver.received.length === 2 && (await allSettled(t, first.id, 'succeeded', 1));
+      expect(await waitUntil(sentAgain, 10_000)).toBe(true);
       expect(await attemptsOf(t, delivery!.id)).toHaveLength(2);
 
       const later = await addEndpoint(t, workspaceId, receiver.url('/later'), { events: ['lead.created'] });
@@ -423,21 +431,27 @@ describe('webhook_deliver', () => {
       const sent = await redeliver({ event: eventId!, endpoint: later.id });
       expect(sent).toMatchObject({ redelivered: [{ event_id: eventId, endpoint_id: later.id, created: true }], refused: [] });
       expect(await waitUntil(() => allSettled(t, later.id, 'succeeded', 1), 10_000)).toBe(true);
-      const toLater = receiver.received.filter((r) => secretsThatSigned(r.headers['webhook-signature'], r.body, [later.secret]).length);
+      const toLater = receiver.received.filter((r) => signedBy(r, [later.secret]).length);
       expect(toLater.map((r) => r.headers['webhook-id'])).toEqual([eventId]);
 
-      await expect(redeliver({ event: eventId!, endpoint: unsubscribed.id })).rejects.toThrow('not redelivered: the endpoint is not subscribed to lead.created');
+      await expect(redeliver({ event: eventId!, endpoint: unsubscribed.id })).rejects.toThrow(
+        'not redelivered: the endpoint is not subscribed to lead.created',
+      );
       // A test event is its endpoint's alone, even for an endpoint taking every event.
       const testEventId = await t.sql.begin((tx) => recordEndpointTestEvent(tx, workspaceId, first.id, { id: first.id }));
       expect(await waitUntil(async () => receiver.received.length === 4, 10_000)).toBe(true);
       const everything = await addEndpoint(t, workspaceId, receiver.url('/everything'));
-      await expect(redeliver({ event: testEventId, endpoint: everything.id })).rejects.toThrow('a test event goes only to the endpoint it was sent to');
+      await expect(redeliver({ event: testEventId, endpoint: everything.id })).rejects.toThrow(
+        'a test event goes only to the endpoint it was sent to',
+      );
       expect(await redeliver({ event: testEventId })).toMatchObject({ redelivered: [{ endpoint_id: first.id, created: false }] });
       await expect(redeliver({ event: 'evt_missing' })).rejects.toThrow('event not found');
-      await expect(redeliver({ event: eventId!, 'failed-since': '2025-01-01' })).rejects.toThrow('use --event ID or --failed-since ISO-TIME');
+      const both = { event: eventId!, 'failed-since': '2025-01-01' };
+      await expect(redeliver(both)).rejects.toThrow('use --event ID or --failed-since ISO-TIME');
       const other = await t.tenant();
       const foreign = await addEndpoint(t, other.workspaceId, receiver.url('/foreign'));
-      await expect(redeliver({ event: eventId!, endpoint: foreign.id })).rejects.toThrow("no endpoint of the event's workspace has this id");
+      const foreignRefusal = "no endpoint of the event's workspace has this id";
+      await expect(redeliver({ event: eventId!, endpoint: foreign.id })).rejects.toThrow(foreignRefusal);
     } finally {
       await receiver.close();
     }
@@ -452,7 +466,8 @@ describe('webhook_deliver', () => {
         })
       ).stdout;
     const help = await admin('webhooks', 'redeliver', '--help');
-    expect(help).toContain('usage: npm run --silent admin -- webhooks redeliver --event ID [--endpoint ID] | --failed-since ISO-TIME [--workspace ID] [--json]');
+    const usage = '--event ID [--endpoint ID] | --failed-since ISO-TIME [--workspace ID] [--json]';
+    expect(help).toContain(`usage: npm run --silent admin -- webhooks redeliver ${usage}`);
     for (const flag of ['--event ID', '--endpoint ID', '--failed-since ISO-TIME', '--workspace ID']) expect(help).toContain(`  ${flag} `);
     const receiver = await startReceiver();
     try {
@@ -518,7 +533,14 @@ describe('webhook_deliver past the retry window', () => {
 
       const listed = await webhooksCommands['webhooks list'].run(t.sql, cliContext([], { workspace: workspaceId }));
       expect(listed.endpoints).toEqual([
-        expect.objectContaining({ id: endpoint.id, enabled: false, disabled_reason: row.disabled_reason, failing_since: expect.any(Date), failed: deliveries.length, pending: 0 }),
+        expect.objectContaining({
+          id: endpoint.id,
+          enabled: false,
+          disabled_reason: row.disabled_reason,
+          failing_since: expect.any(Date),
+          failed: deliveries.length,
+          pending: 0,
+        }),
       ]);
       expect(JSON.stringify(listed)).not.toMatch(/secret|whsec_/);
     } finally {
@@ -615,6 +637,7 @@ describe('retry schedule', () => {
   });
 
   it('names the window as people do', () => {
-    expect([259_200, 86_400, 21_600, 90, 3, 1].map(plainDuration)).toEqual(['3 days', '1 day', '6 hours', '90 seconds', '3 seconds', '1 second']);
+    const named = ['3 days', '1 day', '6 hours', '90 seconds', '3 seconds', '1 second'];
+    expect([259_200, 86_400, 21_600, 90, 3, 1].map(plainDuration)).toEqual(named);
   });
 });

@@ -25,7 +25,8 @@ export async function addEndpoint(
   const id = newId('whe');
   const previous = opts.previousSecret;
   await sql`
-    insert into webhook_endpoints (id, workspace_id, url, events, secret_sealed, previous_secret_sealed, previous_secret_expires_at)
+    insert into webhook_endpoints
+      (id, workspace_id, url, events, secret_sealed, previous_secret_sealed, previous_secret_expires_at)
     values (${id}, ${workspaceId}, ${url}, ${[...(opts.events ?? ['*'])]}, ${sealSecret(key, secret)},
       ${previous ? sealSecret(key, previous.secret) : null},
       ${previous ? sql`now() + make_interval(secs => ${previous.expiresInSeconds})` : null})`;
@@ -38,7 +39,8 @@ export async function recordEvents(sql: Sql, workspaceId: string, types: Webhook
     const ids: string[] = [];
     for (const [i, type] of types.entries()) {
       const leadId = newId('lead');
-      ids.push(await recordWebhookEvent(tx, workspaceId, type, { id: leadId, contact_name: `Homeowner ${i}` }, { kind: 'lead', id: leadId }));
+      const lead = { id: leadId, contact_name: `Homeowner ${i}` };
+      ids.push(await recordWebhookEvent(tx, workspaceId, type, lead, { kind: 'lead', id: leadId }));
     }
     return ids;
   }) as Promise<string[]>;

@@ -20,39 +20,49 @@ async function optionalWorkspace(sql: Sql, ctx: CliContext): Promise<string | un
 
 function isoTime(raw: string): Date {
   const at = new Date(raw);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(at.getTime())) throw new CliError('--failed-since must be an ISO time such as 2025-06-01T00:00:00Z');
+  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(at.getTime())) {
+    throw new CliError('--failed-since must be an ISO time such as 2025-06-01T00:00:00Z');
+  }
   return at;
 }
 
 async function redeliverOneEvent(sql: Sql, eventId: string, endpointId: string | undefined) {
   const outcome = await sql.begin((tx) => redeliverEvent(tx, eventId, endpointId));
   if (!outcome) throw new CliError('event not found');
-  if (!outcome.redelivered.length && outcome.refused[0]) throw new CliError(`not redelivered: ${outcome.refused[0].reason}`);
-  if (!outcome.redelivered.length) throw new CliError('the event has no deliveries; name an --endpoint to send it to');
+  if (!outcome.redelivered.length) {
+    const refusal = outcome.refused[0];
+    throw new CliError(refusal ? `not redelivered: ${refusal.reason}` : 'the event has no deliveries; name an --endpoint');
+  }
   return { event_id: eventId, ...outcome };
 }
 
 export const webhooksCommands = {
   'webhooks redeliver': {
-    summary: 'sends webhook events again: one event, or every delivery that failed since a time (once the receiver is fixed)',
+    summary: 'sends webhook events again: one event, or every delivery failed since a time (once the receiver works)',
     usage: '--event ID [--endpoint ID] | --failed-since ISO-TIME [--workspace ID]',
     flags: {
       '--event ID': 'one event, again to each endpoint that had a delivery of it (succeeded ones too)',
-      '--endpoint ID': "with --event: only to this endpoint; creates its delivery when it had none and subscribes to the event's type now",
-      '--failed-since ISO-TIME': 'every delivery that failed at or after this time, e.g. 2025-06-01T00:00:00Z; disabled endpoints are left out',
+      '--endpoint ID': "with --event: to this endpoint only, creating its delivery if it had none (if it takes the event's type)",
+      '--failed-since ISO-TIME':
+        'every delivery that failed at or after this time, e.g. 2025-06-01T00:00:00Z; disabled endpoints are left out',
       '--workspace ID': "with --failed-since: only this workspace's deliveries",
     },
     run: async (sql, ctx) => {
       const eventId = optionalId(ctx, 'event');
       const since = ctx.flags['failed-since'];
-      if (Boolean(eventId) === (since !== undefined)) throw new CliError('use --event ID or --failed-since ISO-TIME (one of them)');
+      if (Boolean(eventId) === (since !== undefined)) {
+        throw new CliError('use --event ID or --failed-since ISO-TIME (one of them)');
+      }
       if (eventId) {
-        if (ctx.flags.workspace !== undefined) throw new CliError('--workspace goes with --failed-since; an event names its workspace');
+        if (ctx.flags.workspace !== undefined) {
+          throw new CliError('--workspace goes with --failed-since; an event names its workspace');
+        }
         return redeliverOneEvent(sql, eventId, optionalId(ctx, 'endpoint'));
       }
       if (ctx.flags.endpoint !== undefined) throw new CliError('--endpoint goes with --event');
       const at = isoTime(requireFlag(ctx, 'failed-since'));
-      return { failed_since: at, ...(await redeliverFailed(sql, { since: at, workspaceId: await optionalWorkspace(sql, ctx) })) };
+      const workspaceId = await optionalWorkspace(sql, ctx);
+      return { failed_since: at, ...(await redeliverFailed(sql, { since: at, workspaceId })) };
     },
   },
   'webhooks list': {

@@ -2,7 +2,12 @@
  * Seconds until try n + 1 after n failed ones: BASE·2^(n−1) capped at MAX, times a random 0.5–1.5
  * so that one receiver's backlog, failed at once, does not come back all at once.
  */
-export function retryDelaySeconds(failedTries: number, baseSeconds: number, maxSeconds: number, random = Math.random): number {
+export function retryDelaySeconds(
+  failedTries: number,
+  baseSeconds: number,
+  maxSeconds: number,
+  random = Math.random,
+): number {
   const exponent = Math.min(Math.max(failedTries - 1, 0), 30);
   return Math.min(baseSeconds * 2 ** exponent, maxSeconds) * (0.5 + random());
 }

@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import { ForbiddenAddressError, outboundUrlProblem, publicAgent } from '../../core/outboundHttp.ts';
 import type { Attempt } from '../../storage/webhookDeliveries.ts';
 
@@ -39,7 +39,8 @@ export async function postWebhook(
   opts: { timeoutMs: number; allowPrivate: boolean },
 ): Promise<Attempt> {
   const started = performance.now();
-  const attempt = (status: number | null, error: string | null): Attempt => ({ status, error, durationMs: Math.round(performance.now() - started) });
+  const attempt = (status: number | null, error: string | null): Attempt =>
+    ({ status, error, durationMs: Math.round(performance.now() - started) });
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -55,11 +56,13 @@ export async function postWebhook(
   const timer = setTimeout(() => controller.abort(), opts.timeoutMs);
   const limits = { connectTimeoutMs: opts.timeoutMs, headersTimeoutMs: opts.timeoutMs, bodyTimeoutMs: opts.timeoutMs };
   try {
-    const res = await request(url, { method: 'POST', headers, body, signal: controller.signal, dispatcher: publicAgent(opts.allowPrivate, limits) });
+    const dispatcher = publicAgent(opts.allowPrivate, limits);
+    const res = await request(url, { method: 'POST', headers, body, signal: controller.signal, dispatcher });
     await discardBody(res.body);
     const status = res.statusCode;
     if (status >= 200 && status < 300) return attempt(status, null);
-    return attempt(status, status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`);
+    const redirect = status >= 300 && status < 400;
+    return attempt(status, redirect ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`);
   } catch (err) {
     return attempt(null, plainError(err, controller.signal.aborted, opts.timeoutMs));
   } finally {
@@ -68,7 +71,7 @@ export async function postWebhook(
 }
 
 /** Reads up to RESPONSE_BYTES_READ, then lets the connection go: the answer's status is what counts. */
-async function discardBody(body: AsyncIterable<Buffer> & { destroy: () => void; on: (e: 'error', f: () => void) => unknown }) {
+async function discardBody(body: Dispatcher.ResponseData['body']) {
   let read = 0;
   try {
     for await (const chunk of body) {
