@@ -1,5 +1,5 @@
 --! Previous: sha1:a4af2d8001adf89e4d2aa95e80f1817f9427cab2
---! Hash: sha1:fd4d32b20ca1206582a4a305068a263009756dd6
+--! Hash: sha1:8c0bd0d0a6d9aecc0d26a9888d5766f7692a44b9
 --! Message: webhook endpoints, events and deliveries
 
 insert into app_secrets (name, value) values ('webhooks', gen_random_bytes(32)) on conflict do nothing;
@@ -132,7 +132,7 @@ create index webhook_events_created_idx on webhook_events (created_at);
 -- fall WEBHOOK_RETRY_WINDOW_SECONDS after it, so a redelivered delivery gets a whole window again.
 alter table webhook_deliveries add column retry_window_start timestamptz not null default now();
 
--- An endpoint's deliveries due now, which its running job sends before returning (tasks/webhook_deliver.ts).
+-- An endpoint's due deliveries, which its running job also sends (tasks/webhook_deliver.ts).
 create index webhook_deliveries_due_idx on webhook_deliveries (endpoint_id, next_attempt_at) where status = 'pending';
 
 -- A delivery's job, now or at `due`: fan-out, the task's retries and redeliveries all enqueue it
@@ -179,7 +179,7 @@ end $$;
 -- being unreachable: a receiver's failures are retried by the task itself) fails its delivery, as
 -- job_failed_for_good (migration 14) does for the other tasks' objects. Not when a newer job for
 -- the delivery exists: the task enqueues its retry under the same key while it runs, which takes
--- the key and the attempts from the running job.
+-- the key and the attempts from the running job (graphile-worker's add_job on a locked key).
 create function webhook_delivery_job_failed() returns trigger
 language plpgsql set search_path from current as $$
 begin
