@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -125,3 +126,24 @@ export async function bareBaseline(duration = 10): Promise<LoadResult> {
 /** A rate as a share of the baseline: "4.9% of 20,400 req/s". */
 export const ofBaseline = (rps: number, baseline: LoadResult) =>
   `${((rps / baseline.rps) * 100).toFixed(1)}% of the bare baseline measured just before (${baseline.rps} req/s)`;
+
+/**
+ * POST /api/v1/leads upserts as autocannon requests: a unique Idempotency-Key each, 50,000
+ * phones, so the first run's calls mostly create leads and later calls update them.
+ */
+export function leadUpserts(auth: Record<string, string>): autocannon.Request[] {
+  const run = randomBytes(4).toString('hex');
+  let i = 0;
+  return [
+    {
+      setupRequest: (req) => {
+        i++;
+        return {
+          ...req,
+          headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': `bench-${run}-${i}` },
+          body: JSON.stringify({ contact_name: `Bench ${i}`, contact_phone: `212${5000000 + (i % 50_000)}`, attribution: { source: 'google' } }),
+        };
+      },
+    },
+  ];
+}

@@ -3,7 +3,7 @@
 // Markdown report (the README's figures come from it).
 import { spawnSync } from 'node:child_process';
 import postgres from 'postgres';
-import { bareBaseline, benchDatabase, load, ofBaseline, root, row, startProcess, sustainedLoad } from './lib.ts';
+import { bareBaseline, benchDatabase, leadUpserts, load, ofBaseline, root, row, startProcess, sustainedLoad } from './lib.ts';
 import { createWorkspace } from '../storage/workspaces.ts';
 import { createApiKey } from '../storage/apiKeys.ts';
 import { SCOPES } from '../core/scopes.ts';
@@ -94,24 +94,7 @@ say();
 say('## POST /api/v1/leads upserts (unique Idempotency-Key each, 50,000 phones: creates and updates; 10 s after a 3 s warm-up)');
 say();
 const bareBeforeUpsert = await bareBaseline(5);
-let i = 0;
-const upsert = await sustainedLoad({
-  url: `${api.url}/api/v1/leads`,
-  method: 'POST',
-  duration: 10,
-  requests: [
-    {
-      setupRequest: (req) => {
-        i++;
-        return {
-          ...req,
-          headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': `bench-${process.pid}-${i}` },
-          body: JSON.stringify({ contact_name: `Bench ${i}`, contact_phone: `212${5000000 + (i % 50_000)}`, attribution: { source: 'google' } }),
-        };
-      },
-    },
-  ],
-});
+const upsert = await sustainedLoad({ url: `${api.url}/api/v1/leads`, method: 'POST', duration: 10, requests: leadUpserts(auth) });
 say('| req/s | p50 ms | p99 ms | errors |');
 say('|---|---|---|---|');
 say(`| ${upsert.rps} | ${upsert.p50} | ${upsert.p99} | ${upsert.errors + upsert.non2xx} |`);
@@ -138,7 +121,7 @@ await db.stop();
 
 // Feature benchmarks that need their own data sets run as separate scripts; the worker's
 // allocator setting (package.json, Procfile) applies to the ones that measure worker memory.
-for (const script of ['bench/webConcurrency.ts', 'bench/analytics.ts', 'bench/reports.ts', 'bench/visualizer.ts', 'bench/generateConcurrency.ts']) {
+for (const script of ['bench/webConcurrency.ts', 'bench/analytics.ts', 'bench/reports.ts', 'bench/visualizer.ts', 'bench/generateConcurrency.ts', 'bench/webhooks.ts']) {
   say(`## ${script}`);
   say();
   const r = spawnSync(process.execPath, ['--import', 'tsx', script], {

@@ -14,6 +14,7 @@ import { shareLinkCommands } from './commands/shareLink.ts';
 import { spendCommands } from './commands/spend.ts';
 import { communicationsCommands } from './commands/communications.ts';
 import { rollupCommands } from './commands/rollup.ts';
+import { webhooksCommands } from './commands/webhooks.ts';
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -26,6 +27,9 @@ const OPTIONS = {
   scopes: { type: 'string' },
   visualizations: { type: 'string' },
   date: { type: 'string' },
+  event: { type: 'string' },
+  endpoint: { type: 'string' },
+  'failed-since': { type: 'string' },
 } as const;
 
 const commands: Record<string, Command> = {
@@ -37,6 +41,7 @@ const commands: Record<string, Command> = {
   ...spendCommands,
   ...communicationsCommands,
   ...rollupCommands,
+  ...webhooksCommands,
 };
 
 const PREFIX = 'npm run --silent admin --';

@@ -35,6 +35,21 @@ export const jobsFailedForGood = new Counter({
   registers: [registry],
 });
 
+export const webhookDeliveryDuration = new Histogram({
+  name: 'webhook_delivery_duration_seconds',
+  help: 'Webhook delivery tries by outcome (success: a 2xx answer; failure: anything else), and how long they took',
+  labelNames: ['outcome'] as const,
+  // Receivers answer in tens of milliseconds; WEBHOOK_TIMEOUT_MS (10 s) ends the slowest.
+  buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+  registers: [registry],
+});
+
+export const webhookDeliveriesFailed = new Counter({
+  name: 'webhook_deliveries_failed_total',
+  help: 'Webhook deliveries that failed for good: retried for WEBHOOK_RETRY_WINDOW_SECONDS, or their endpoint disabled',
+  registers: [registry],
+});
+
 export const QUEUE_STATES = ['ready', 'scheduled', 'running', 'orphaned', 'failed'] as const;
 
 export const queueJobs = new Gauge({

@@ -2,6 +2,7 @@ import type { Db } from './db.ts';
 import { JOB_PAYLOADS, type JobPayload, type TaskName } from './jobPayloads.ts';
 import { reopenExports, reopenReportImport } from './reports.ts';
 import { restartGeneration } from './visualizationAttempts.ts';
+import { restartDeliveries } from './webhookDeliveries.ts';
 
 /** What a job concerns, for support staff: its workspace and its payload's object ids. */
 export function jobSubject(payload: unknown): { workspace_id: string | null; concerns: Record<string, unknown> } {
@@ -24,6 +25,8 @@ const REOPEN: { [T in TaskName]?: Reopen<T> } = {
     (await restartGeneration(tx, p.workspace_id, p.visualization_id)) === 'quota_exhausted'
       ? 'the workspace has used its monthly visualization quota'
       : undefined,
+  // The retried job itself sends it again.
+  webhook_deliver: async (tx, p) => void (await restartDeliveries(tx, [p.delivery_id], { enqueue: false, onlyFailed: true })),
 };
 
 export async function reopenJobSubject<T extends TaskName>(tx: Db, task: T, payload: JobPayload<T>): Promise<string | undefined> {

@@ -428,7 +428,9 @@ describe('POST /api/v1/webhook-endpoints/{id}/test', () => {
       select j.task_identifier, j.queue_name, p.payload from graphile_worker.jobs j join graphile_worker._private_jobs p on p.id = j.id
       where j.key = ${`webhook_delivery:${event.deliveries[0].id}`}`;
     expect(jobs).toEqual([
-      { task_identifier: 'webhook_deliver', queue_name: `webhook:${target.id}`, payload: { workspace_id: tenant.workspaceId, delivery_id: event.deliveries[0].id } },
+      { task_identifier: 'webhook_deliver', queue_name: `webhook:${target.id}`, payload: {
+        workspace_id: tenant.workspaceId, delivery_id: event.deliveries[0].id, event_id: event.id, endpoint_id: target.id,
+      } },
     ]);
     const listed = await t.request('GET', '/api/v1/webhook-events?type=webhook_endpoint.test', { key: tenant.key });
     expect(listed.body.webhook_events.map((e: { id: string }) => e.id)).toEqual([event.id]);

@@ -26,6 +26,9 @@ export async function startWorker(deps: Omit<TaskDeps, 'blobs'> & { connectionSt
   const events = jobMetricsEvents();
   let poolId = '';
   events.once('pool:create', ({ workerPool }) => (poolId = workerPool.id));
+  // No localQueue (batched job fetching): with it graphile-worker 0.17 runs jobs of one named queue
+  // at the same time (graphile/worker#621), and an endpoint's webhook deliveries rely on theirs
+  // running one at a time, so that a slow receiver holds one worker slot.
   const runner = await run({
     events,
     connectionString: deps.connectionString,

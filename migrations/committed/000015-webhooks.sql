@@ -1,5 +1,5 @@
 --! Previous: sha1:a4af2d8001adf89e4d2aa95e80f1817f9427cab2
---! Hash: sha1:ec6cf5de8bbb1c3cdb49893ad8e46ccb83a1c756
+--! Hash: sha1:8c0bd0d0a6d9aecc0d26a9888d5766f7692a44b9
 --! Message: webhook endpoints, events and deliveries
 
 insert into app_secrets (name, value) values ('webhooks', gen_random_bytes(32)) on conflict do nothing;
@@ -125,3 +125,75 @@ end $$;
 -- whapi (webhook endpoints and events API): the cleanup task deletes events past the 30 days the
 -- events API shows, oldest first, across workspaces; the two indexes above lead with workspace_id.
 create index webhook_events_created_idx on webhook_events (created_at);
+
+-- webhook delivery: the retry window's start, one enqueue for every path, a job out of attempts.
+
+-- Creation, or the last redelivery: retries stop (and the delivery fails) once the next try would
+-- fall WEBHOOK_RETRY_WINDOW_SECONDS after it, so a redelivered delivery gets a whole window again.
+alter table webhook_deliveries add column retry_window_start timestamptz not null default now();
+
+-- An endpoint's due deliveries, which its running job also sends (tasks/webhook_deliver.ts).
+create index webhook_deliveries_due_idx on webhook_deliveries (endpoint_id, next_attempt_at) where status = 'pending';
+
+-- A delivery's job, now or at `due`: fan-out, the task's retries and redeliveries all enqueue it
+-- here. Each endpoint's deliveries share one graphile-worker queue, so a slow receiver holds one
+-- worker slot, never all of them; the key makes a second enqueue move the waiting job instead of
+-- adding one. The event and endpoint ride along in the payload for `jobs list` and /admin.
+create function webhook_enqueue_delivery(delivery text, due timestamptz default now()) returns void
+language sql volatile set search_path from current as $$
+  select graphile_worker.add_job('webhook_deliver',
+    json_build_object('workspace_id', d.workspace_id, 'delivery_id', d.id, 'event_id', d.event_id,
+      'endpoint_id', d.endpoint_id),
+    queue_name => 'webhook:' || d.endpoint_id, run_at => due, max_attempts => 25,
+    job_key => 'webhook_delivery:' || d.id)
+  from webhook_deliveries d where d.id = delivery
+$$;
+
+-- A settled delivery needs no job: a waiting one (the task sends due deliveries of its endpoint
+-- that another job was enqueued for) is removed, a running one ends as it would.
+create function webhook_delivery_job_done(delivery text) returns void
+language sql volatile set search_path from current as $$
+  select graphile_worker.remove_job('webhook_delivery:' || delivery)
+$$;
+
+create or replace function webhook_fan_out(event_id text, only_endpoint text default null) returns integer
+language plpgsql set search_path from current as $$
+declare
+  n integer;
+begin
+  with ev as (select e.id, e.workspace_id, e.type from webhook_events e where e.id = event_id),
+  made as (
+    insert into webhook_deliveries (id, workspace_id, event_id, endpoint_id, status, next_attempt_at)
+    select public_id('whd'), ev.workspace_id, ev.id, ep.id, 'pending', now()
+    from ev join webhook_endpoints ep on ep.workspace_id = ev.workspace_id
+    where case when only_endpoint is null
+      then ep.enabled and (ep.events @> array[ev.type] or ep.events @> array['*'])
+      else ep.id = only_endpoint end
+    on conflict do nothing
+    returning id)
+  select count(*) into n from (select webhook_enqueue_delivery(made.id) from made) jobs;
+  return n;
+end $$;
+
+-- A webhook_deliver job that used its last attempt (unexpected errors only, such as the database
+-- being unreachable: a receiver's failures are retried by the task itself) fails its delivery, as
+-- job_failed_for_good (migration 14) does for the other tasks' objects. Not when a newer job for
+-- the delivery exists: the task enqueues its retry under the same key while it runs, which takes
+-- the key and the attempts from the running job (graphile-worker's add_job on a locked key).
+create function webhook_delivery_job_failed() returns trigger
+language plpgsql set search_path from current as $$
+begin
+  if (select identifier from graphile_worker._private_tasks where id = new.task_id) = 'webhook_deliver'
+    and not exists (select 1 from graphile_worker._private_jobs j
+                    where j.key = 'webhook_delivery:' || (new.payload->>'delivery_id') and j.id <> new.id) then
+    update webhook_deliveries set status = 'failed', next_attempt_at = null, updated_at = now()
+    where workspace_id = new.payload->>'workspace_id' and id = new.payload->>'delivery_id' and status = 'pending';
+  end if;
+  return null;
+end $$;
+
+create trigger webhook_delivery_job_failed after update on graphile_worker._private_jobs
+for each row
+when (new.attempts >= new.max_attempts and new.locked_by is null
+      and not (old.attempts >= old.max_attempts and old.locked_by is null))
+execute function webhook_delivery_job_failed();

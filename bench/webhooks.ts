@@ -1,0 +1,104 @@
+// Webhooks. (a) Deliveries per second from a worker process (WORKER_CONCURRENCY=4) to a local
+// receiver, working off a recorded backlog: for one endpoint, whose deliveries go one at a time,
+// and for eight. (b) What recording events costs POST /api/v1/leads: req/s in a workspace with
+// one endpoint subscribed to every lead.* event, against workspaces with none measured before and
+// after it; the worker is not running, so this is the recording alone ((a) is the sending).
+// `npx tsx bench/webhooks.ts [deliveries per run]`
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { benchDatabase, leadUpserts, row, startProcess, sustainedLoad } from './lib.ts';
+import { addEndpoint, recordEvents } from '../test/webhookFixtures.ts';
+import { WEBHOOK_EVENT_TYPES } from '../core/webhookEventTypes.ts';
+import { createWorkspace } from '../storage/workspaces.ts';
+import { createApiKey } from '../storage/apiKeys.ts';
+
+const DELIVERIES = Number(process.argv[2] ?? 2000);
+const db = await benchDatabase();
+const env = {
+  DATABASE_URL: db.url,
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+  WORKER_CONCURRENCY: '4',
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  AUTH_FAILURE_LIMIT_PER_MINUTE: '100000000',
+};
+
+let received = 0;
+const receiver = createServer((req, res) => {
+  received++;
+  req.resume().on('end', () => res.writeHead(204).end());
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+
+/** Records `events` events for `endpoints` endpoints, then times a worker process working them off. */
+async function deliveryRun(endpoints: number, events: number) {
+  const ws = await createWorkspace(db.sql, `Deliveries ${endpoints}`);
+  for (let k = 0; k < endpoints; k++) await addEndpoint(db.sql, undefined, ws.id, `${receiverUrl}/e${k}`);
+  for (let done = 0; done < events; done += 500) {
+    await recordEvents(db.sql, ws.id, Array(Math.min(500, events - done)).fill('lead.updated'));
+  }
+  const before = received;
+  const worker = await startProcess('worker/main.ts', env, { http: false });
+  const deliveries = endpoints * events;
+  const deadline = Date.now() + 300_000;
+  const succeeded = async () =>
+    (await db.sql<{ n: number }[]>`
+      select count(*)::int as n from webhook_deliveries where workspace_id = ${ws.id} and status = 'succeeded'`)[0]!.n;
+  while ((await succeeded()) < deliveries && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  await worker.stop();
+  // From the first try to the last: the worker's start-up is not delivery time.
+  const [span] = await db.sql<{ seconds: number; attempts: number }[]>`
+    select extract(epoch from max(a.attempted_at) - min(a.attempted_at))::float8 as seconds, count(*)::int as attempts
+    from webhook_delivery_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.workspace_id = ${ws.id}`;
+  const done = await succeeded();
+  return { endpoints, deliveries, done, attempts: span!.attempts, requests: received - before, seconds: span!.seconds };
+}
+
+console.log(`### (a) ${DELIVERIES} deliveries to a local receiver answering 204 (worker process, WORKER_CONCURRENCY=4)`);
+console.log();
+console.log('| endpoints | deliveries | succeeded | requests received | seconds (first try to last) | deliveries/s |');
+console.log('|---|---|---|---|---|---|');
+for (const endpoints of [1, 8]) {
+  const r = await deliveryRun(endpoints, Math.ceil(DELIVERIES / endpoints));
+  const rate = Math.round(r.done / r.seconds);
+  console.log(`| ${r.endpoints} | ${r.deliveries} | ${r.done} | ${r.requests} | ${r.seconds.toFixed(2)} | ${rate} |`);
+}
+console.log();
+
+async function leadsWorkspace(name: string, subscribed: boolean) {
+  const ws = await createWorkspace(db.sql, name);
+  const { key } = await createApiKey(db.sql, { workspaceId: ws.id, name: 'bench', scopes: ['leads.write'] });
+  const leadEvents = WEBHOOK_EVENT_TYPES.filter((t) => t.startsWith('lead.'));
+  if (subscribed) await addEndpoint(db.sql, undefined, ws.id, `${receiverUrl}/leads`, { events: leadEvents });
+  return { id: ws.id, auth: { authorization: `Bearer ${key}` } };
+}
+
+const api = await startProcess('api/server.ts', env);
+const upserts = async (auth: Record<string, string>) =>
+  sustainedLoad({ url: `${api.url}/api/v1/leads`, method: 'POST', duration: 10, requests: leadUpserts(auth) });
+// Each run in a fresh workspace, so each has the same mix of creates and updates.
+const before = await upserts((await leadsWorkspace('No endpoints (before)', false)).auth);
+const withEndpoint = await leadsWorkspace('One endpoint', true);
+const subscribed = await upserts(withEndpoint.auth);
+const after = await upserts((await leadsWorkspace('No endpoints (after)', false)).auth);
+await api.stop();
+const [events] = await db.sql<{ n: number }[]>`
+  select count(*)::int as n from webhook_events where workspace_id = ${withEndpoint.id}`;
+
+console.log('### (b) POST /api/v1/leads upserts (32 connections, 10 s after a 3 s warm-up), worker not running');
+console.log();
+console.log('| workspace | req/s | p50 ms | p99 ms | errors |');
+console.log('|---|---|---|---|---|');
+console.log(row('no endpoints (before)', before));
+console.log(row('one endpoint subscribed to lead.*', subscribed));
+console.log(row('no endpoints (after)', after));
+console.log();
+const ratio = subscribed.rps / ((before.rps + after.rps) / 2);
+console.log(
+  `With one subscribed endpoint: **${ratio.toFixed(2)}×** the req/s without (mean of before and after); ` +
+    `${events!.n} events recorded by ${subscribed.requests + subscribed.warmUp.requests} requests` +
+    (events!.n === 0 ? ' (POST /leads records no events yet: the ratio measures nothing until it does).' : '.'),
+);
+
+receiver.close();
+await db.stop();

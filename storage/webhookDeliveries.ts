@@ -1,0 +1,294 @@
+import type { Db, Sql } from './db.ts';
+import { WEBHOOK_TEST_EVENT } from '../core/webhookEventTypes.ts';
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/** A delivery with what sending it takes: its event and its endpoint's URL and sealed secrets. */
+export interface DeliveryTarget {
+  id: string;
+  workspace_id: string;
+  status: DeliveryStatus;
+  attempt_count: number;
+  event_id: string;
+  event_type: string;
+  event_created_at: Date;
+  /** {object: …}; null while the event awaits rendering */
+  event_data: unknown;
+  endpoint_id: string;
+  url: string;
+  enabled: boolean;
+  secret_sealed: Buffer;
+  /** The secret before a rotation, only while it still signs beside the new one. */
+  previous_secret_sealed: Buffer | null;
+}
+
+/** Undefined when the delivery is gone (deleting an endpoint deletes its deliveries). */
+export async function findDeliveryTarget(
+  sql: Db,
+  workspaceId: string,
+  deliveryId: string,
+): Promise<DeliveryTarget | undefined> {
+  const [row] = await sql<DeliveryTarget[]>`
+    select d.id, d.workspace_id, d.status, d.attempt_count,
+      e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.data as event_data,
+      ep.id as endpoint_id, ep.url, ep.enabled, ep.secret_sealed,
+      case when ep.previous_secret_expires_at > now() then ep.previous_secret_sealed end as previous_secret_sealed
+    from webhook_deliveries d
+    join webhook_events e on e.id = d.event_id
+    join webhook_endpoints ep on ep.id = d.endpoint_id
+    where d.workspace_id = ${workspaceId} and d.id = ${deliveryId}`;
+  return row;
+}
+
+/** One try: the receiver's status (null when none came back), a plain error unless it was a 2xx. */
+export interface Attempt {
+  status: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** Whether it was recorded: not when the delivery is gone (its endpoint deleted meanwhile). */
+export async function recordAttempt(sql: Db, deliveryId: string, attempt: Attempt): Promise<boolean> {
+  const rows = await sql`
+    insert into webhook_delivery_attempts (delivery_id, response_status, error, duration_ms)
+    select id, ${attempt.status}, ${attempt.error}, ${attempt.durationMs}
+    from webhook_deliveries where id = ${deliveryId}
+    returning id`;
+  return rows.length > 0;
+}
+
+/** The delivery succeeded, its job is done, and its endpoint is failing no more. */
+export async function settleSucceeded(sql: Db, target: DeliveryTarget): Promise<void> {
+  await sql`
+    update webhook_deliveries set status = 'succeeded', attempt_count = attempt_count + 1, next_attempt_at = null,
+      updated_at = now()
+    where id = ${target.id} and status = 'pending'`;
+  await sql`select webhook_delivery_job_done(${target.id})`;
+  await sql`
+    update webhook_endpoints set failing_since = null where id = ${target.endpoint_id} and failing_since is not null`;
+}
+
+/**
+ * Counts a failed try and schedules the next one `delaySeconds` from now in the caller's
+ * transaction (a new job, or the waiting one moved); fails the delivery instead when that would
+ * fall past its retry window. The outcome, or undefined when the delivery was no longer pending.
+ */
+export async function settleFailed(
+  sql: Db,
+  deliveryId: string,
+  delaySeconds: number,
+  windowSeconds: number,
+): Promise<{ status: DeliveryStatus; next_attempt_at: Date | null } | undefined> {
+  const [row] = await sql<{ status: DeliveryStatus; next_attempt_at: Date | null }[]>`
+    with next as (
+      select next.at, next.at <= retry_window_start + make_interval(secs => ${windowSeconds}) as in_window
+      from webhook_deliveries, (select now() + make_interval(secs => ${delaySeconds}) as at) next
+      where id = ${deliveryId})
+    update webhook_deliveries d set attempt_count = d.attempt_count + 1, updated_at = now(),
+      status = case when next.in_window then 'pending' else 'failed' end,
+      next_attempt_at = case when next.in_window then next.at end
+    from next
+    where d.id = ${deliveryId} and d.status = 'pending'
+    returning d.status, d.next_attempt_at`;
+  if (row?.status === 'pending') await sql`select webhook_enqueue_delivery(${deliveryId}, ${row.next_attempt_at})`;
+  else await sql`select webhook_delivery_job_done(${deliveryId})`;
+  return row;
+}
+
+/** Fails a delivery that was not sent, and records why as its last attempt. */
+export async function failUnsent(sql: Db, deliveryId: string, reason: string): Promise<void> {
+  await sql`
+    with failed as (
+      update webhook_deliveries set status = 'failed', next_attempt_at = null, updated_at = now()
+      where id = ${deliveryId} and status = 'pending'
+      returning id)
+    insert into webhook_delivery_attempts (delivery_id, response_status, error, duration_ms)
+    select id, null, ${reason}, 0 from failed`;
+  await sql`select webhook_delivery_job_done(${deliveryId})`;
+}
+
+/**
+ * The endpoint's pending delivery that has been due longest, other than those in `skip`. Its
+ * job waits in the endpoint's queue, which the asking job holds.
+ */
+export async function nextDueDelivery(sql: Db, endpointId: string, skip: string[]): Promise<string | undefined> {
+  const [row] = await sql<{ id: string }[]>`
+    select id from webhook_deliveries
+    where endpoint_id = ${endpointId} and status = 'pending' and next_attempt_at <= now()
+      and id <> all(${skip}::text[])
+    order by next_attempt_at, id
+    limit 1`;
+  return row?.id;
+}
+
+/**
+ * Notes that the endpoint is failing (since its first failure after a success) and disables it
+ * with `reason` once that has lasted `windowSeconds`; whether it was disabled now.
+ */
+export async function markEndpointFailing(
+  sql: Db,
+  endpointId: string,
+  windowSeconds: number,
+  reason: string,
+): Promise<boolean> {
+  await sql`update webhook_endpoints set failing_since = now() where id = ${endpointId} and failing_since is null`;
+  const disabled = await sql`
+    update webhook_endpoints set enabled = false, disabled_reason = ${reason}, disabled_at = now(), updated_at = now()
+    where id = ${endpointId} and enabled and failing_since <= now() - make_interval(secs => ${windowSeconds})
+    returning id`;
+  return disabled.length > 0;
+}
+
+/**
+ * Back to pending with a fresh retry window and attempt count (every try stays in the attempts),
+ * each delivery's job enqueued to run now unless `enqueue` is false (a job being retried has one).
+ * `onlyFailed` leaves pending and succeeded deliveries as they are. The ids restarted.
+ */
+export async function restartDeliveries(
+  sql: Db,
+  deliveryIds: string[],
+  opts: { enqueue: boolean; onlyFailed?: boolean },
+): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`
+    update webhook_deliveries set status = 'pending', attempt_count = 0, retry_window_start = now(),
+      next_attempt_at = now(), updated_at = now()
+    where id = any(${deliveryIds}::text[]) and ${opts.onlyFailed ? sql`status = 'failed'` : sql`true`}
+    returning id`;
+  const ids = rows.map((r) => r.id);
+  if (opts.enqueue && ids.length) await sql`select webhook_enqueue_delivery(id) from unnest(${ids}::text[]) id`;
+  return ids;
+}
+
+export interface Redelivery {
+  delivery_id: string;
+  event_id: string;
+  endpoint_id: string;
+  /** The endpoint had no delivery of the event (it subscribed after the event, say). */
+  created: boolean;
+}
+
+export interface RedeliveryOutcome {
+  redelivered: Redelivery[];
+  refused: { endpoint_id: string; reason: string }[];
+}
+
+/**
+ * Sends one event again: to each endpoint that had a delivery of it, or to one endpoint, whose
+ * delivery is created when it had none and is subscribed to the event's type now (never for a
+ * test event, which is its endpoint's alone). A disabled endpoint is refused: its delivery would
+ * fail unsent.
+ */
+export async function redeliverEvent(
+  sql: Db,
+  eventId: string,
+  endpointId?: string,
+): Promise<RedeliveryOutcome | undefined> {
+  const [event] = await sql<{ id: string; type: string }[]>`select id, type from webhook_events where id = ${eventId}`;
+  if (!event) return undefined;
+  const endpoints = await sql<{ id: string; enabled: boolean; subscribed: boolean; delivery_id: string | null }[]>`
+    select ep.id, ep.enabled, ep.events && array[${event.type}, '*'] as subscribed, d.id as delivery_id
+    from webhook_endpoints ep
+    join webhook_events e on e.workspace_id = ep.workspace_id and e.id = ${eventId}
+    left join webhook_deliveries d on d.event_id = e.id and d.endpoint_id = ep.id
+    where ${endpointId ? sql`ep.id = ${endpointId}` : sql`d.id is not null`}
+    order by ep.created_at, ep.id`;
+  const outcome: RedeliveryOutcome = { redelivered: [], refused: [] };
+  const refuse = (id: string, reason: string) => outcome.refused.push({ endpoint_id: id, reason });
+  const redelivered = (deliveryId: string, id: string, created: boolean) =>
+    outcome.redelivered.push({ delivery_id: deliveryId, event_id: eventId, endpoint_id: id, created });
+  if (endpointId && !endpoints.length) refuse(endpointId, "no endpoint of the event's workspace has this id");
+  for (const ep of endpoints) {
+    if (!ep.enabled) {
+      refuse(ep.id, 'the endpoint is disabled; re-enable it first');
+    } else if (ep.delivery_id) {
+      await restartDeliveries(sql, [ep.delivery_id], { enqueue: true });
+      redelivered(ep.delivery_id, ep.id, false);
+    } else if (event.type === WEBHOOK_TEST_EVENT) {
+      refuse(ep.id, 'a test event goes only to the endpoint it was sent to');
+    } else if (!ep.subscribed) {
+      refuse(ep.id, `the endpoint is not subscribed to ${event.type}`);
+    } else {
+      await sql`select webhook_fan_out(${eventId}, ${ep.id})`;
+      const [made] = await sql<{ id: string }[]>`
+        select id from webhook_deliveries where event_id = ${eventId} and endpoint_id = ${ep.id}`;
+      redelivered(made!.id, ep.id, true);
+    }
+  }
+  return outcome;
+}
+
+/** Deliveries restarted per transaction, so a redelivery of many holds few locks at a time. */
+const REDELIVERY_BATCH = 500;
+
+export interface FailedRedeliveryOutcome {
+  redelivered: number;
+  by_endpoint: { endpoint_id: string; deliveries: number }[];
+  /** Failed deliveries left as they are because their endpoint is disabled. */
+  left_on_disabled_endpoints: number;
+}
+
+/**
+ * Restarts every delivery that failed at or after `since` (optionally in one workspace) on an
+ * enabled endpoint, in batches of their own transactions. A delivery failing again while this
+ * runs is not picked up twice: only those failed before it started count.
+ */
+export async function redeliverFailed(
+  sql: Sql,
+  opts: { since: Date; workspaceId?: string },
+): Promise<FailedRedeliveryOutcome> {
+  const [clock] = await sql<{ until: Date }[]>`select now() as until`;
+  const until = clock!.until;
+  const failed = (enabled: boolean) => sql`
+    d.status = 'failed' and d.updated_at >= ${opts.since} and d.updated_at <= ${until} and ep.enabled = ${enabled}
+    and ${opts.workspaceId ? sql`d.workspace_id = ${opts.workspaceId}` : sql`true`}`;
+  const byEndpoint = new Map<string, number>();
+  for (;;) {
+    const batch = await sql.begin(async (tx) => {
+      const rows = await tx<{ id: string; endpoint_id: string }[]>`
+        select d.id, d.endpoint_id from webhook_deliveries d join webhook_endpoints ep on ep.id = d.endpoint_id
+        where ${failed(true)}
+        order by d.updated_at, d.id limit ${REDELIVERY_BATCH}
+        for update of d skip locked`;
+      if (rows.length) await restartDeliveries(tx, rows.map((r) => r.id), { enqueue: true });
+      return rows;
+    });
+    for (const r of batch) byEndpoint.set(r.endpoint_id, (byEndpoint.get(r.endpoint_id) ?? 0) + 1);
+    if (batch.length < REDELIVERY_BATCH) break;
+  }
+  const [left] = await sql<{ n: number }[]>`
+    select count(*)::int as n from webhook_deliveries d join webhook_endpoints ep on ep.id = d.endpoint_id
+    where ${failed(false)}`;
+  return {
+    redelivered: [...byEndpoint.values()].reduce((a, b) => a + b, 0),
+    by_endpoint: [...byEndpoint].map(([endpoint_id, deliveries]) => ({ endpoint_id, deliveries })),
+    left_on_disabled_endpoints: left!.n,
+  };
+}
+
+export interface EndpointHealth {
+  id: string;
+  url: string;
+  events: string[];
+  enabled: boolean;
+  disabled_reason: string | null;
+  disabled_at: Date | null;
+  failing_since: Date | null;
+  pending: number;
+  failed: number;
+  succeeded: number;
+  created_at: Date;
+}
+
+/** A workspace's endpoints as support staff need them: state and delivery counts, never a secret. */
+export async function listEndpointHealth(sql: Db, workspaceId: string): Promise<EndpointHealth[]> {
+  return sql<EndpointHealth[]>`
+    select ep.id, ep.url, ep.events, ep.enabled, ep.disabled_reason, ep.disabled_at, ep.failing_since,
+      count(d.id) filter (where d.status = 'pending')::int as pending,
+      count(d.id) filter (where d.status = 'failed')::int as failed,
+      count(d.id) filter (where d.status = 'succeeded')::int as succeeded,
+      ep.created_at
+    from webhook_endpoints ep left join webhook_deliveries d on d.endpoint_id = ep.id
+    where ep.workspace_id = ${workspaceId}
+    group by ep.id
+    order by ep.created_at, ep.id`;
+}

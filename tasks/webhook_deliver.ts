@@ -1,0 +1,133 @@
+import type { TaskFactory } from './context.ts';
+import type { Sql } from '../storage/db.ts';
+import type { Config } from '../core/config.ts';
+import { webhookDeliveriesFailed, webhookDeliveryDuration } from '../core/metrics.ts';
+import { openSecret, sealingKey, signatureHeader } from '../core/webhookSecrets.ts';
+import { loadSecret } from '../storage/secrets.ts';
+import {
+  failUnsent,
+  findDeliveryTarget,
+  markEndpointFailing,
+  nextDueDelivery,
+  recordAttempt,
+  settleFailed,
+  settleSucceeded,
+  type Attempt,
+  type DeliveryTarget,
+} from '../storage/webhookDeliveries.ts';
+import { postWebhook } from './webhook_deliver/send.ts';
+import { plainDuration, retryDelaySeconds } from './webhook_deliver/retries.ts';
+
+const USER_AGENT = 'PartnerAPI-Webhooks/1.0';
+
+/** The sealing key, read from the database once per process (again after a failed read). */
+function sealingKeyOnce(sql: Sql, configured: string | undefined): () => Promise<Buffer> {
+  let key: Promise<Buffer> | undefined;
+  return () =>
+    (key ??= loadSecret(sql, 'webhooks').then(
+      (fromDatabase) => sealingKey(configured, fromDatabase),
+      (err) => {
+        key = undefined;
+        throw err;
+      },
+    ));
+}
+
+/** The request: the event as partners receive it, signed with every secret that signs now. */
+function signedRequest(target: DeliveryTarget, key: Buffer): { body: string; headers: Record<string, string> } {
+  if (target.event_data === null) throw new Error(`event ${target.event_id} has not been rendered`);
+  const body = JSON.stringify({
+    id: target.event_id,
+    type: target.event_type,
+    created_at: target.event_created_at.toISOString(),
+    data: target.event_data,
+  });
+  const sealed = [target.secret_sealed, ...(target.previous_secret_sealed ? [target.previous_secret_sealed] : [])];
+  const secrets = sealed.map((s) => openSecret(key, s));
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': USER_AGENT,
+      'webhook-id': target.event_id,
+      'webhook-signature': signatureHeader(secrets, Math.floor(Date.now() / 1000), body),
+    },
+  };
+}
+
+/**
+ * Records the try and what follows from it in one transaction: success settles the delivery and
+ * clears the endpoint's failing_since; a failure schedules the next try as a new job (or fails the
+ * delivery past its retry window) and disables an endpoint failing for the whole window.
+ */
+async function settle(sql: Sql, config: Config, target: DeliveryTarget, attempt: Attempt) {
+  const window = config.WEBHOOK_RETRY_WINDOW_SECONDS;
+  return sql.begin(async (tx) => {
+    if (!(await recordAttempt(tx, target.id, attempt))) return { status: undefined, endpointDisabled: false };
+    if (attempt.error === null) {
+      await settleSucceeded(tx, target);
+      return { status: 'succeeded' as const, endpointDisabled: false };
+    }
+    const { WEBHOOK_RETRY_BASE_SECONDS: base, WEBHOOK_RETRY_MAX_DELAY_SECONDS: max } = config;
+    const delay = retryDelaySeconds(target.attempt_count + 1, base, max);
+    const settled = await settleFailed(tx, target.id, delay, window);
+    const reason = `Deliveries failed for ${plainDuration(window)}; re-enable it with PATCH enabled=true`;
+    const endpointDisabled = await markEndpointFailing(tx, target.endpoint_id, window, reason);
+    return { status: settled?.status, endpointDisabled };
+  });
+}
+
+/**
+ * How long a job goes on sending its endpoint's other due deliveries: each job in a graphile-worker
+ * named queue waits for the one before to finish, and 0.17 looks for it only at its next poll
+ * (1 s) in about one handoff of ten, which held one endpoint to ~10 deliveries a second (README).
+ * Bounded, so that a stopping worker's job ends within its grace period (worker/handBackOnStop.ts).
+ */
+const DRAIN_MS = 5000;
+
+/**
+ * Sends the job's delivery, then the endpoint's other due deliveries until DRAIN_MS have passed:
+ * the event POSTed to the endpoint, signed; each try recorded and the next one scheduled. No
+ * connection is held while a receiver takes its time, and receivers' failures are not errors of
+ * the job: only the unexpected (the database unreachable, say) is left to graphile-worker.
+ */
+const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger }) => {
+  const sealing = sealingKeyOnce(sql, config.WEBHOOK_SECRETS_KEY);
+
+  /** One delivery, if still pending; its endpoint, unless the delivery is gone with it. */
+  async function deliver(ws: string, id: string): Promise<string | undefined> {
+    const target = await findDeliveryTarget(sql, ws, id);
+    // Settled by an earlier run: not sent again.
+    if (target?.status !== 'pending') return target?.endpoint_id;
+    if (!target.enabled) {
+      await sql.begin((tx) => failUnsent(tx, id, 'the endpoint is disabled; the event was not sent'));
+      webhookDeliveriesFailed.inc();
+      return target.endpoint_id;
+    }
+    const { body, headers } = signedRequest(target, await sealing());
+    const attempt = await postWebhook(target.url, headers, body, {
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+    });
+    const succeeded = attempt.error === null;
+    webhookDeliveryDuration.observe({ outcome: succeeded ? 'success' : 'failure' }, attempt.durationMs / 1000);
+    const outcome = await settle(sql, config, target, attempt);
+    if (outcome.status === 'failed') webhookDeliveriesFailed.inc();
+    const about = { delivery_id: id, endpoint_id: target.endpoint_id, workspace_id: ws };
+    if (!succeeded) logger.info({ ...about, error: attempt.error, now: outcome.status }, 'webhook delivery failed');
+    if (outcome.endpointDisabled) logger.warn(about, 'webhook endpoint disabled after failing for the retry window');
+    return target.endpoint_id;
+  }
+
+  return async ({ workspace_id: ws, delivery_id: first }, helpers) => {
+    const until = Date.now() + DRAIN_MS;
+    const sent: string[] = [];
+    for (let id: string | undefined = first; id; ) {
+      const endpointId = await deliver(ws, id);
+      sent.push(id);
+      if (!endpointId || Date.now() >= until || helpers.abortSignal.aborted) return;
+      id = await nextDueDelivery(sql, endpointId, sent);
+    }
+  };
+};
+export default webhookDeliver;
