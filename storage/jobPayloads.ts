@@ -13,6 +13,7 @@ export const JOB_PAYLOADS = {
   visualization_generate: z.object({ workspace_id: id, visualization_id: id }),
   spend_rollup: z.looseObject({ date: z.iso.date().optional() }),
   cleanup: z.looseObject({}),
+  webhook_event_render: z.object({ workspace_id: id, event_id: id }),
 };
 
 export type TaskName = keyof typeof JOB_PAYLOADS;

@@ -170,6 +170,16 @@ export async function updateLead(
   return written!;
 }
 
+/**
+ * Records lead.updated for active leads whose representation changed without a write of their
+ * own: new approved calls or SMS change their communication summary (updated_at stays).
+ */
+export async function recordLeadsUpdated(sql: Db, workspaceId: string, ids: string[]): Promise<void> {
+  await sql`
+    select ${leadEvents(sql, workspaceId, ['lead.updated'])} from leads w
+    where w.workspace_id = ${workspaceId} and w.id = any(${ids}) and w.deleted_at is null`;
+}
+
 function pick(sql: Db, values: LeadValues) {
   const out: Record<string, unknown> = {};
   for (const k of WRITABLE) {

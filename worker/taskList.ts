@@ -6,6 +6,7 @@ import reportExport from '../tasks/report_export.ts';
 import reportImport from '../tasks/report_import.ts';
 import visualizationGenerate from '../tasks/visualization_generate.ts';
 import spendRollup from '../tasks/spend_rollup.ts';
+import webhookEventRender from '../tasks/webhook_event_render.ts';
 
 const FACTORIES: { [T in TaskName]: TaskFactory<T> } = {
   cleanup,
@@ -13,6 +14,7 @@ const FACTORIES: { [T in TaskName]: TaskFactory<T> } = {
   report_export: reportExport,
   visualization_generate: visualizationGenerate,
   spend_rollup: spendRollup,
+  webhook_event_render: webhookEventRender,
 };
 
 /** A task that parses its payload first: a job enqueued by hand with a wrong shape fails plainly. */

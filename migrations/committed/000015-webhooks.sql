@@ -1,5 +1,5 @@
 --! Previous: sha1:a4af2d8001adf89e4d2aa95e80f1817f9427cab2
---! Hash: sha1:ff9e5a790aaeaa183d2ae3a5facda16b6a145f22
+--! Hash: sha1:5292db5f640bcd11bf527f439e1060551d0ac8d0
 --! Message: webhook endpoints, events and deliveries
 
 insert into app_secrets (name, value) values ('webhooks', gen_random_bytes(32)) on conflict do nothing;
@@ -121,3 +121,53 @@ begin
   end if;
   return new_id;
 end $$;
+
+-- whemit: failures made by SQL emit their events too. A job out of attempts fails its objects
+-- (migration 14) and, in the same transaction, records one event per object it moved to failed.
+-- The API's shapes are built in Node, so these events carry only their subject until the
+-- webhook_event_render task renders them (a retry of the job renders them first, see
+-- storage/webhookEventRender.ts).
+create or replace function job_failed_for_good() returns trigger
+language plpgsql set search_path from current as $$
+declare
+  task text := (select identifier from graphile_worker._private_tasks where id = new.task_id);
+  ws text := new.payload->>'workspace_id';
+  failed_id text;
+begin
+  if task = 'report_import' then
+    for failed_id in
+      update reports set status = 'failed', updated_at = now(), summary = summary || jsonb_build_object(
+        'failure_reason', 'The import could not be completed because of an internal error; support can run it again')
+      where workspace_id = ws and id = new.payload->>'report_id' and status = 'importing'
+      returning id
+    loop
+      perform record_webhook_event(ws, 'report.import.failed', null, jsonb_build_object('kind', 'report', 'id', failed_id));
+    end loop;
+  elsif task = 'report_export' then
+    for failed_id in
+      update report_exports set status = 'failed', completed_at = now(),
+        error = 'The export could not be completed because of an internal error; support can run it again'
+      where workspace_id = ws and status = 'pending'
+        and id in (select json_array_elements_text(new.payload->'export_ids'))
+      returning id
+    loop
+      perform record_webhook_event(ws, 'report.export.failed', null, jsonb_build_object('kind', 'report_export', 'id', failed_id));
+    end loop;
+  elsif task = 'visualization_generate' then
+    for failed_id in
+      update visualizations set status = 'failed', updated_at = now(),
+        processing_error = 'Generation failed repeatedly because of an internal error; try again later'
+      where workspace_id = ws and id = new.payload->>'visualization_id' and status = 'processing'
+      returning id
+    loop
+      -- The attempt is released only with the row's move out of processing, so at most once.
+      update visualization_attempts set status = 'released', updated_at = now()
+      where workspace_id = ws and visualization_id = failed_id and status = 'reserved';
+      perform record_webhook_event(ws, 'visualization.failed', null, jsonb_build_object('kind', 'visualization', 'id', failed_id));
+    end loop;
+  end if;
+  return null;
+end $$;
+
+-- Events still to render, found by a job's retry (their subject) or by id: few at any time.
+create index webhook_events_unrendered_idx on webhook_events (workspace_id) where data is null;
