@@ -49,7 +49,7 @@ describe('lead events', () => {
     const res = await postLead({ contact_name: 'Ada Created', contact_phone: '212-555-0701', attribution: { source: 'google' } });
     expect(res.status, res.text).toBe(201);
     const [created] = await onlyEvents(t.sql, tenant.workspaceId, res.body.lead.id, ['lead.created']);
-    expect(created!.id).toMatch(/^evt_/);
+    expect(created!.id).toMatch(/^evt_[0-9a-hjkmnp-tv-z]{20}$/);
     expect(created!.subject).toEqual({ kind: 'lead', id: res.body.lead.id });
     expect(created!.data!.object).toEqual(await getLead(res.body.lead.id));
   });
