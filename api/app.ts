@@ -25,6 +25,7 @@ import { loadTimezoneNames } from '../storage/timezones.ts';
 import { databaseProbes } from '../storage/databaseProbes.ts';
 import { mountProbes } from './health.ts';
 import { mountAdminConsole } from './admin/routes.ts';
+import { sealingKey } from '../core/webhookSecrets.ts';
 
 export async function createApp(input: { config: Config; logger: Logger; sql: Sql }): Promise<{ app: Koa<any, any>; inFlight: InFlight }> {
   const storageSecret = await storageSigningSecret(input.sql, input.config.STORAGE_SIGNING_SECRET);
@@ -36,6 +37,7 @@ export async function createApp(input: { config: Config; logger: Logger; sql: Sq
     keyCache: new KeyCache(input.sql),
     cursorSecret: await loadSecret(input.sql, 'cursor'),
     storageSecret,
+    webhookSealingKey: sealingKey(input.config.WEBHOOK_SECRETS_KEY, await loadSecret(input.sql, 'webhooks')),
     blobs: createBlobStore(input.config, storageSecret),
     expensiveRequests: new ExpensiveRequests(input.config.EXPENSIVE_REQUESTS_PER_KEY),
   };
@@ -68,6 +70,9 @@ export async function createApp(input: { config: Config; logger: Logger; sql: Sq
   });
   router.get('/files/*key', serveLocalFile as never);
   router.get('/api/v1/share-links/:token/images/:image', serveSharedImage as never);
+  // Browsers ask every page's origin for an icon (the share page, the console): "none", rather
+  // than a 404 they report as an error in the page's console.
+  router.get('/favicon.ico', (ctx) => void (ctx.status = 204));
   app.use(router.routes());
   return { app, inFlight };
 }

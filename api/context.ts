@@ -9,6 +9,7 @@ import type { IdempotentRequest } from './middleware/idempotency.ts';
 import type { KeyCache } from './middleware/auth.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 import type { ExpensiveRequests } from './expensiveRequests.ts';
+import type { ApiError } from '../core/errors.ts';
 
 /** Everything a request may need, built once per process by createApp. */
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
   keyCache: KeyCache;
   cursorSecret: Buffer;
   storageSecret: Buffer;
+  /** Seals webhook signing secrets at rest (WEBHOOK_SECRETS_KEY, else the database's own key). */
+  webhookSealingKey: Buffer;
   blobs: BlobStore;
   expensiveRequests: ExpensiveRequests;
 }
@@ -33,7 +36,11 @@ export interface AppState {
   routeName?: string;
   /** On a batched idempotent route: the key, the answer to keep, and what to do when the batch turns it away. */
   idempotency?: IdempotentRequest;
+  /** Set when this request is answered as a page, not JSON: renders an error (status and its headers already set). */
+  errorPage?: ErrorPage;
 }
+
+export type ErrorPage = (ctx: Ctx, err: ApiError) => void;
 
 export type Ctx = Koa.ParameterizedContext<AppState, { deps: AppDeps; params: Record<string, string> }>;
 export type Next = () => Promise<unknown>;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Scope } from '../core/scopes.ts';
-import type { Ctx } from './context.ts';
+import type { Ctx, ErrorPage } from './context.ts';
 import type { IdempotencyMode } from './middleware/idempotency.ts';
 
 /** A non-JSON body, received and stored before the handler runs. */
@@ -58,6 +58,8 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
     mode: IdempotencyMode;
     /** Status a replay answers with when it differs from the stored one (201 → 200). */
     replayStatus?: number;
+    /** The answer carries a secret (a webhook signing secret): its kept copy is stored sealed. */
+    sealAnswer?: boolean;
   };
   /** Costly to serve (uploads, exports, generation): capped per key at EXPENSIVE_REQUESTS_PER_KEY at once. */
   expensive?: boolean;
@@ -74,6 +76,12 @@ export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType =
   rawBody?: { contentType: string; schema: z.ZodType; receive: (ctx: Ctx) => Promise<ReceivedBody> };
   responses: Record<number, ResponseSpec>;
   errors: number[];
+  /**
+   * For a route that also answers a browser with a page (the share link): called first, before
+   * authentication and validation, it chooses the answer's form and returns how errors render in
+   * it; undefined keeps the JSON envelope.
+   */
+  negotiate?: (ctx: Ctx) => ErrorPage | undefined;
   /** The OpenAPI document's (and /docs') example: a request this operation accepts and its answer. */
   example?: RouteExample;
   handler: (ctx: Ctx, input: Input<z.output<P>, z.output<Q>, z.output<B>>) => Promise<void>;

@@ -8,9 +8,10 @@ import { readJsonBody } from './jsonBody.ts';
 import { parseInput, rejectNulCharacters, rejectTenantSelectors } from './validation.ts';
 
 /**
- * Mounts each route with the same pipeline, in this order: authentication, the per-key
- * rate limit, workspace and scope checks, the cap on expensive requests, input validation (a
- * multipart body is received here, before any database work), idempotency, the handler.
+ * Mounts each route with the same pipeline, in this order: the answer's form (JSON unless the
+ * route negotiates a page), authentication, the per-key rate limit, workspace and scope checks,
+ * the cap on expensive requests, input validation (a multipart body is received here, before any
+ * database work), idempotency, the handler.
  */
 export function buildRouter(routes: RouteDef[]): Router {
   const router = new Router();
@@ -19,6 +20,7 @@ export function buildRouter(routes: RouteDef[]): Router {
     router[route.method](route.path, async (koaCtx) => {
       const ctx = koaCtx as unknown as Ctx;
       ctx.state.routeName = endpoint;
+      ctx.state.errorPage = route.negotiate?.(ctx);
       if (route.auth === 'key') {
         await authenticate(ctx, endpoint);
         await countHit(ctx, `key:${ctx.state.apiKey!.id}:${endpoint}`, ctx.deps.config.RATE_LIMIT_PER_MINUTE);

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { html, Html } from './html.ts';
+import { html, Html, inlineSourceHash } from '../html.ts';
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -53,7 +52,7 @@ td.empty{color:#57606a;text-align:center;padding:18px}
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  `style-src ${inlineSourceHash(STYLE)}`,
   "form-action 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",

@@ -20,13 +20,15 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 export function renderError(ctx: Ctx, err: ApiError) {
   ctx.status = err.status;
   for (const [k, v] of Object.entries(err.headers ?? {})) ctx.set(k, v);
-  ctx.body = errorBody(err, ctx.state.requestId);
+  if (ctx.state.errorPage) ctx.state.errorPage(ctx, err);
+  else ctx.body = errorBody(err, ctx.state.requestId);
 }
 
 /**
- * Renders every failure as the ErrorResponse envelope, including Koa's own HTTP errors and
- * unknown routes. Unexpected errors become 500 INTERNAL_ERROR and are logged, never leaked; while
- * the database is unreachable that 500 carries Retry-After.
+ * Renders every failure as the ErrorResponse envelope (or as the page of a request a route
+ * answers with one), including Koa's own HTTP errors and unknown routes. Unexpected errors become
+ * 500 INTERNAL_ERROR and are logged, never leaked; while the database is unreachable that 500
+ * carries Retry-After.
  */
 export async function errorEnvelope(ctx: Ctx, next: Next) {
   try {

@@ -15,6 +15,7 @@ import type { Ctx } from '../context.ts';
 import { pipelinedTransaction } from '../../storage/db.ts';
 import type { RouteDef } from '../route.ts';
 import { canonicalJson } from '../validation.ts';
+import { openSecret, sealSecret } from '../../core/webhookSecrets.ts';
 
 export const IdempotencyKeyHeader = z
   .string({ error: 'Idempotency-Key is required on this write: send a unique value (1 to 160 characters, e.g. a UUID) per operation' })
@@ -118,6 +119,9 @@ const batched: Mode = async (ctx, request, run) => {
   return outcome;
 };
 
+/** Marks a kept answer stored sealed (routes with sealAnswer); JSON answers never start with it. */
+const SEALED = 'sealed:';
+
 const MODES: Record<IdempotencyMode, Mode> = { transaction, pipelined, claimed, batched };
 
 /**
@@ -141,7 +145,8 @@ export function withIdempotency(ctx: Ctx, route: RouteDef, key: string, identity
     // A larger answer is not kept whole: the record still guards the key (a repeat does not write
     // twice), but a replay answers 409, pointing at the resource, instead of the bytes.
     const body = Buffer.byteLength(text) <= ctx.deps.config.IDEMPOTENCY_MAX_KEPT_BYTES ? text : null;
-    return { apiKeyId, key, fingerprint, ttlHours, status: ctx.status, body, contentType: 'application/json' };
+    const stored = body !== null && declared.sealAnswer ? SEALED + sealSecret(ctx.deps.webhookSealingKey, body).toString('base64') : body;
+    return { apiKeyId, key, fingerprint, ttlHours, status: ctx.status, body: stored, contentType: 'application/json' };
   };
 
   const replay = (record: IdempotencyRecord): IdempotencyOutcome => {
@@ -153,7 +158,9 @@ export function withIdempotency(ctx: Ctx, route: RouteDef, key: string, identity
     ctx.status = declared.replayStatus ?? record.response_status!;
     ctx.set('Idempotency-Replayed', 'true');
     ctx.type = record.response_content_type ?? 'application/json';
-    ctx.body = record.response_body;
+    ctx.body = record.response_body.startsWith(SEALED)
+      ? openSecret(ctx.deps.webhookSealingKey, Buffer.from(record.response_body.slice(SEALED.length), 'base64'))
+      : record.response_body;
     return 'replayed';
   };
 

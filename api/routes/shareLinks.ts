@@ -3,6 +3,7 @@ import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
 import { countHit } from '../middleware/rateLimit.ts';
 import { sendStoredFile } from '../fileResponse.ts';
+import { negotiateSharePage, prefersPage, sendSharePage } from '../sharePage.ts';
 import { idParam } from '../schemas/common.ts';
 import { PublicShareLink, ShareLink, ShareLinkCreate } from '../schemas/visualizations.ts';
 import { ApiError, conflict, notFound } from '../../core/errors.ts';
@@ -115,10 +116,24 @@ export const shareLinkRoutes = [
     auth: 'none',
     scopes: [],
     params: z.object({ token: idParam(TOKEN_LENGTH.max, TOKEN_LENGTH.min) }),
-    responses: { 200: { description: 'The shared visualization: catalog choice and image URLs only', schema: z.object({ share_link: PublicShareLink }).strict() } },
+    responses: {
+      200: {
+        description: 'The shared visualization: catalog choice and image URLs only. A client preferring text/html '
+          + '(a browser) gets it as a page, and its errors as pages with the same statuses.',
+        schema: z.object({ share_link: PublicShareLink }).strict(),
+        headers: { Vary: 'Accept: the same URL answers JSON, or HTML to a browser' },
+      },
+    },
     errors: [400, 404, 409, 410, 429, 500],
+    negotiate: negotiateSharePage,
     handler: async (ctx, { params }) => {
       const { expires_at, row } = await openSharedVisualization(ctx, params.token);
+      const before = sharedImageUrl(ctx, params.token, row, 'original');
+      const after = sharedImageUrl(ctx, params.token, row, 'generated');
+      if (prefersPage(ctx)) {
+        const { material, color, shape } = row;
+        return sendSharePage(ctx, { expiresAt: expires_at, material, color, shape, beforeUrl: before, afterUrl: after });
+      }
       ctx.body = {
         share_link: {
           token: params.token,
@@ -129,8 +144,8 @@ export const shareLinkRoutes = [
             material: row.material,
             color: row.color,
             shape: row.shape,
-            original_image_url: sharedImageUrl(ctx, params.token, row, 'original'),
-            generated_image_url: sharedImageUrl(ctx, params.token, row, 'generated'),
+            original_image_url: before,
+            generated_image_url: after,
             completed_at: row.completed_at,
           },
         },

@@ -1,5 +1,5 @@
 --! Previous: sha1:a4af2d8001adf89e4d2aa95e80f1817f9427cab2
---! Hash: sha1:f864d472b4c02d080fcdc73e1cf5be2327aa5103
+--! Hash: sha1:f40075b36f03ea5379d8d8f473d5a8f0f868b93a
 --! Message: webhook endpoints, events and deliveries
 
 insert into app_secrets (name, value) values ('webhooks', gen_random_bytes(32)) on conflict do nothing;
@@ -121,6 +121,10 @@ begin
   end if;
   return new_id;
 end $$;
+
+-- whapi (webhook endpoints and events API): the cleanup task deletes events past the 30 days the
+-- events API shows, oldest first, across workspaces; the two indexes above lead with workspace_id.
+create index webhook_events_created_idx on webhook_events (created_at);
 
 -- whemit: failures made by SQL emit their events too. A job out of attempts fails its objects
 -- (migration 14) and, in the same transaction, records one event per object it moved to failed.

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** Markup that is already safe (made by the `html` tag, or a constant of the code), so nothing is escaped twice or never. */
 export class Html {
   constructor(readonly markup: string) {}
@@ -22,10 +24,15 @@ function render(value: Interpolation): string {
 }
 
 /**
- * The console's only way to build markup: every interpolated string is escaped (for text and for
+ * The only way pages (the support console, the share page) build markup: every interpolated string is escaped (for text and for
  * quoted attribute values alike), nested `html` fragments and arrays of them are kept, and
  * null/undefined/false render as nothing so conditionals read naturally.
  */
 export function html(strings: TemplateStringsArray, ...values: Interpolation[]): Html {
   return new Html(strings.reduce((out, s, i) => out + s + (i < values.length ? render(values[i]!) : ''), ''));
+}
+
+/** A CSP source that allows exactly this inline `<style>` or `<script>` body, and nothing else inline. */
+export function inlineSourceHash(body: string): string {
+  return `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 }

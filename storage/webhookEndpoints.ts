@@ -1,0 +1,161 @@
+import type { Db } from './db.ts';
+import { olderThan, positionOf, type NewestFirstPosition } from './newestFirst.ts';
+
+/** Endpoints one workspace may have: each gets every subscribed event, so each multiplies the deliveries. */
+export const MAX_WEBHOOK_ENDPOINTS = 16;
+
+/** After a rotation the previous secret keeps signing, beside the new one, this long. */
+export const PREVIOUS_SECRET_HOURS = 24;
+
+/** An endpoint as the API shows it: no secret, sealed or not, ever leaves storage through it. */
+export interface WebhookEndpointRow {
+  id: string;
+  url: string;
+  /** Event types, or ['*'] for every type. */
+  events: string[];
+  description: string | null;
+  enabled: boolean;
+  disabled_reason: string | null;
+  disabled_at: Date | null;
+  /** Until when the previous secret still signs; null when no rotation overlaps now. */
+  previous_secret_expires_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  position: string;
+}
+
+function columns(sql: Db) {
+  return sql`
+    w.id, w.url, w.events, w.description, w.enabled, w.disabled_reason, w.disabled_at,
+    case when w.previous_secret_expires_at > now() then w.previous_secret_expires_at end as previous_secret_expires_at,
+    w.created_at, w.updated_at, ${positionOf(sql, 'w')} as position`;
+}
+
+export interface NewWebhookEndpoint {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  secretSealed: Buffer;
+}
+
+/**
+ * Inserts the endpoint unless the workspace already has MAX_WEBHOOK_ENDPOINTS (then undefined).
+ * `tx` must be a transaction: the per-workspace lock it takes until the end makes concurrent
+ * creates count one after another, each seeing the ones committed before it.
+ */
+export async function insertWebhookEndpoint(
+  tx: Db,
+  workspaceId: string,
+  input: NewWebhookEndpoint,
+): Promise<WebhookEndpointRow | undefined> {
+  // Both leave in one packet; the insert's snapshot is taken once the lock is held.
+  const [, rows] = await Promise.all([
+    tx`select pg_advisory_xact_lock(hashtextextended(${'webhook-endpoints:' + workspaceId}, 0))`,
+    tx<WebhookEndpointRow[]>`
+      insert into webhook_endpoints as w (id, workspace_id, url, events, description, secret_sealed)
+      select ${input.id}, ${workspaceId}, ${input.url}, ${input.events}::text[], ${input.description},
+             ${input.secretSealed}
+      where (select count(*) from webhook_endpoints e where e.workspace_id = ${workspaceId}) < ${MAX_WEBHOOK_ENDPOINTS}
+      returning ${columns(tx)}`,
+  ]);
+  return rows[0];
+}
+
+/** The workspace's endpoints, newest first; `after` is the last position of the previous page. */
+export async function listWebhookEndpoints(
+  sql: Db,
+  workspaceId: string,
+  page: { after?: NewestFirstPosition; limit: number },
+): Promise<WebhookEndpointRow[]> {
+  return sql<WebhookEndpointRow[]>`
+    select ${columns(sql)} from webhook_endpoints w
+    where w.workspace_id = ${workspaceId} ${olderThan(sql, 'w', page.after)}
+    order by w.created_at desc, w.id desc
+    limit ${page.limit}`;
+}
+
+/**
+ * One endpoint of the workspace. `keepUntilCommit` holds it (in a transaction) against a concurrent
+ * delete, for a write that references it.
+ */
+export async function findWebhookEndpoint(
+  sql: Db,
+  workspaceId: string,
+  id: string,
+  opts: { keepUntilCommit?: boolean } = {},
+): Promise<WebhookEndpointRow | undefined> {
+  const [row] = await sql<WebhookEndpointRow[]>`
+    select ${columns(sql)} from webhook_endpoints w
+    where w.workspace_id = ${workspaceId} and w.id = ${id}
+    ${opts.keepUntilCommit ? sql`for key share of w` : sql``}`;
+  return row;
+}
+
+/** Fields a partner changes; absent ones stay, and description may be set to null. */
+export interface WebhookEndpointChanges {
+  url?: string;
+  events?: string[];
+  description?: string | null;
+  enabled?: boolean;
+}
+
+/**
+ * Applies the changes. Enabling an endpoint the platform disabled also forgets why and since when
+ * it was failing, so its deliveries get a whole retry window again.
+ */
+export async function updateWebhookEndpoint(
+  sql: Db,
+  workspaceId: string,
+  id: string,
+  changes: WebhookEndpointChanges,
+): Promise<WebhookEndpointRow | undefined> {
+  const reenabled = sql`(${changes.enabled === true} and not w.enabled)`;
+  const [row] = await sql<WebhookEndpointRow[]>`
+    update webhook_endpoints w set
+      url = coalesce(${changes.url ?? null}, w.url),
+      events = coalesce(${changes.events ?? null}::text[], w.events),
+      description = case when ${changes.description !== undefined} then ${changes.description ?? null}
+                    else w.description end,
+      enabled = coalesce(${changes.enabled ?? null}::boolean, w.enabled),
+      disabled_reason = case when ${reenabled} then null else w.disabled_reason end,
+      disabled_at = case when ${reenabled} then null else w.disabled_at end,
+      failing_since = case when ${reenabled} then null else w.failing_since end,
+      updated_at = now()
+    where w.workspace_id = ${workspaceId} and w.id = ${id}
+    returning ${columns(sql)}`;
+  return row;
+}
+
+/**
+ * A new secret; the current one becomes the previous, signing beside it for PREVIOUS_SECRET_HOURS.
+ * A secret that was already previous (a second rotation within the overlap) stops signing now.
+ */
+export async function rotateWebhookEndpointSecret(
+  sql: Db,
+  workspaceId: string,
+  id: string,
+  secretSealed: Buffer,
+): Promise<WebhookEndpointRow | undefined> {
+  const [row] = await sql<WebhookEndpointRow[]>`
+    update webhook_endpoints w set
+      previous_secret_sealed = w.secret_sealed,
+      previous_secret_expires_at = now() + make_interval(hours => ${PREVIOUS_SECRET_HOURS}),
+      secret_sealed = ${secretSealed},
+      updated_at = now()
+    where w.workspace_id = ${workspaceId} and w.id = ${id}
+    returning ${columns(sql)}`;
+  return row;
+}
+
+/**
+ * Deletes the endpoint; its deliveries and their attempts go with it (cascade), and the queued
+ * jobs of its pending deliveries are removed first (one already running is kept from retrying).
+ */
+export async function deleteWebhookEndpoint(sql: Db, workspaceId: string, id: string): Promise<boolean> {
+  await sql`
+    select graphile_worker.remove_job('webhook_delivery:' || d.id) from webhook_deliveries d
+    where d.workspace_id = ${workspaceId} and d.endpoint_id = ${id} and d.status = 'pending'`;
+  const rows = await sql`delete from webhook_endpoints where workspace_id = ${workspaceId} and id = ${id} returning 1`;
+  return rows.length > 0;
+}
