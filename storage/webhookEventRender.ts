@@ -19,12 +19,16 @@ export type EventsToRender = { eventId: string } | { workspaceId: string; kind: 
 interface Unrendered {
   id: string;
   workspace_id: string;
-  subject: EventSubject & { kind: RenderedLaterKind };
+  subject: EventSubject | null;
 }
 
-/** The subject as the API shows it now; undefined once the API no longer shows it. */
-async function renderSubject(tx: Db, deps: RenderDeps, workspaceId: string, subject: Unrendered['subject']): Promise<unknown> {
-  switch (subject.kind) {
+/**
+ * The event's subject as the API shows it now; undefined once the API no longer shows it. Events
+ * of other subjects are recorded with their object: one without is a bug, and fails the job.
+ */
+async function renderSubject(tx: Db, deps: RenderDeps, event: Unrendered): Promise<unknown> {
+  const { workspace_id: workspaceId, subject } = event;
+  switch (subject?.kind) {
     case 'report': {
       const report = await findActiveReport(tx, workspaceId, subject.id);
       return report && toReportResponse(report);
@@ -37,6 +41,8 @@ async function renderSubject(tx: Db, deps: RenderDeps, workspaceId: string, subj
       const row = await findVisualization(tx, workspaceId, subject.id);
       return row && toVisualizationResponse(deps.blobs, row);
     }
+    default:
+      throw new Error(`webhook event ${event.id} has no subject to render (${JSON.stringify(subject)})`);
   }
 }
 
@@ -56,7 +62,7 @@ export async function renderWebhookEvents(tx: Db, deps: RenderDeps, which: Event
     order by created_at, id
     for update`;
   for (const event of events) {
-    const object = await renderSubject(tx, deps, event.workspace_id, event.subject);
+    const object = await renderSubject(tx, deps, event);
     if (object === undefined) {
       await tx`delete from webhook_events where id = ${event.id}`;
       continue;

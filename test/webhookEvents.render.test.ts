@@ -130,4 +130,21 @@ describe('events of failures made by SQL (a job out of attempts)', { timeout: 60
     expect(events.find((e) => e.type === 'report.import.completed')!.data!.object).toEqual(completedShown);
     expect(await deliveriesOf(failed!.id)).toHaveLength(1);
   });
+
+  it('refuses to render an event of a subject that is recorded with its object, and leaves it as it was', async () => {
+    const [{ id }] = await t.sql<{ id: string }[]>`
+      select record_webhook_event(${tenant.workspaceId}, 'lead.updated', null, '{"kind": "lead", "id": "lead_x"}') as id`;
+    await expect(t.sql.begin((tx) => renderWebhookEvents(tx, render, { eventId: id }))).rejects.toThrow(/no subject to render/);
+    expect(await eventsAbout(t.sql, 'lead_x')).toEqual([expect.objectContaining({ id, data: null })]);
+  });
+
+  it('drops an event whose subject the API no longer shows (an archived report): there is nothing to send', async () => {
+    const imported = await importReport(t, tenant.key, gable());
+    const reportId = imported.body.report.id as string;
+    await failedJob(t, 'report_import', { report_id: reportId, workspace_id: tenant.workspaceId }, `report_import:${reportId}`, 'gone');
+    const [failed] = await onlyEvents(t.sql, tenant.workspaceId, reportId, ['report.import.failed']);
+    await t.sql`update reports set status = 'archived' where id = ${reportId}`;
+    await t.sql.begin((tx) => renderWebhookEvents(tx, render, { eventId: failed!.id }));
+    expect(await eventsAbout(t.sql, reportId)).toEqual([]);
+  });
 });
