@@ -66,7 +66,8 @@ export async function insertConversion(
       ${c.session_id ?? id}, ${c.visualization_id}, ${c.conversion_url}, ${c.contact_name}, ${c.contact_email},
       ${c.contact_phone}, ${c.property_address}, ${tx.json(c.attribution as never)}, ${c.occurred_at})
     returning ${columns(tx)}`;
-  await recordWebhookEvent(tx, workspaceId, 'conversion.created', toConversionResponse(row!), { kind: 'conversion', id });
+  const subject = { kind: 'conversion', id } as const;
+  await recordWebhookEvent(tx, workspaceId, 'conversion.created', toConversionResponse(row!), subject);
   return row!;
 }
 

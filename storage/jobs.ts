@@ -116,7 +116,12 @@ export interface RetryOutcome {
  * progress (rendering its failure events first, hence `render`). Jobs running on a live worker
  * (and unknown ids) are left alone.
  */
-export async function retryJobs(sql: Sql, ids: string[], staleAfterSeconds: number, render: RenderDeps): Promise<RetryOutcome> {
+export async function retryJobs(
+  sql: Sql,
+  ids: string[],
+  staleAfterSeconds: number,
+  render: RenderDeps,
+): Promise<RetryOutcome> {
   return sql.begin(async (tx) => {
     const jobs = await tx<JobRow[]>`
       select id::text, task_identifier, state, payload, locked_by

@@ -147,7 +147,8 @@ export async function insertLead(sql: Db, workspaceId: string, values: LeadValue
   const row = { id: newId('lead'), workspace_id: workspaceId, ...pick(sql, values) };
   const [written] = await sql<WrittenLead[]>`
     with w as (insert into leads ${sql(row as never)} returning id, source, medium, campaign, document)
-    select w.id, w.source, w.medium, w.campaign, w.document as doc, ${leadEvents(sql, workspaceId, ['lead.created'])} as event_ids
+    select w.id, w.source, w.medium, w.campaign, w.document as doc,
+      ${leadEvents(sql, workspaceId, ['lead.created'])} as event_ids
     from w`;
   return written!;
 }

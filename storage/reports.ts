@@ -109,7 +109,9 @@ export interface ExportRow {
 }
 
 /** Formats a report may name as its sources; anything else a parser reported stays internal. */
-const ARTIFACT_FORMATS = new Set(['xml', 'csv', 'xlsx', 'dxf', 'pdf', 'json', 'zip', 'manifest', 'tif', 'png', 'jpg', 'jpeg', 'webp', 'gif']);
+const ARTIFACT_FORMATS = new Set([
+  'xml', 'csv', 'xlsx', 'dxf', 'pdf', 'json', 'zip', 'manifest', 'tif', 'png', 'jpg', 'jpeg', 'webp', 'gif',
+]);
 
 /** A report in the shape the API answers with (Report). */
 export function toReportResponse(r: ReportRow) {
@@ -270,7 +272,8 @@ export async function completeReportImport(
     where r.workspace_id = ${before.workspace_id} and r.id = ${before.id}
     returning ${reportColumns(tx)}`;
   if (!IMPORT_COMPLETED.has(before.status)) {
-    await recordWebhookEvent(tx, before.workspace_id, 'report.import.completed', toReportResponse(report!), { kind: 'report', id: before.id });
+    const subject = { kind: 'report', id: before.id } as const;
+    await recordWebhookEvent(tx, before.workspace_id, 'report.import.completed', toReportResponse(report!), subject);
   }
   return report!;
 }
@@ -286,11 +289,13 @@ export async function failReportImport(
   sourceFormats: string[],
 ): Promise<ReportRow> {
   const [report] = await tx<ReportRow[]>`
-    update reports r set status = 'failed', summary = ${tx.json(summary as never)}, source_formats = ${sourceFormats}, updated_at = now()
+    update reports r set
+      status = 'failed', summary = ${tx.json(summary as never)}, source_formats = ${sourceFormats}, updated_at = now()
     where r.workspace_id = ${before.workspace_id} and r.id = ${before.id}
     returning ${reportColumns(tx)}`;
   if (before.status !== 'failed') {
-    await recordWebhookEvent(tx, before.workspace_id, 'report.import.failed', toReportResponse(report!), { kind: 'report', id: before.id });
+    const subject = { kind: 'report', id: before.id } as const;
+    await recordWebhookEvent(tx, before.workspace_id, 'report.import.failed', toReportResponse(report!), subject);
   }
   return report!;
 }
@@ -346,7 +351,8 @@ export async function markExportReady(
       checksum = ${r.checksum}, error = null, completed_at = now()
     where workspace_id = ${workspaceId} and id = ${id}
     returning *`;
-  await recordWebhookEvent(tx, workspaceId, 'report.export.completed', toExportResponse(ready!, publicBaseUrl), { kind: 'report_export', id });
+  const subject = { kind: 'report_export', id } as const;
+  await recordWebhookEvent(tx, workspaceId, 'report.export.completed', toExportResponse(ready!, publicBaseUrl), subject);
 }
 
 /**
@@ -359,8 +365,9 @@ export async function markExportFailed(tx: Db, before: ExportRow, error: string,
     where workspace_id = ${before.workspace_id} and id = ${before.id}
     returning *`;
   if (before.status !== 'failed') {
+    const subject = { kind: 'report_export', id: before.id } as const;
     const object = toExportResponse(failed!, publicBaseUrl);
-    await recordWebhookEvent(tx, before.workspace_id, 'report.export.failed', object, { kind: 'report_export', id: before.id });
+    await recordWebhookEvent(tx, before.workspace_id, 'report.export.failed', object, subject);
   }
 }
 

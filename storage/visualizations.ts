@@ -1,5 +1,6 @@
 import type { Db } from './db.ts';
 import type { BlobStore } from './blobs.ts';
+import type { WebhookEventType } from '../core/webhookEventTypes.ts';
 import { recordWebhookEvent } from './webhookEvents.ts';
 
 export type VisualizationStatus = 'pending' | 'processing' | 'failed' | 'completed';
@@ -162,6 +163,11 @@ export async function markVisualizationProcessing(
   return row!;
 }
 
+async function recordVisualizationEvent(tx: Db, blobs: BlobStore, type: WebhookEventType, row: VisualizationRow) {
+  const subject = { kind: 'visualization', id: row.id } as const;
+  await recordWebhookEvent(tx, row.workspace_id, type, await toVisualizationResponse(blobs, row), subject);
+}
+
 /**
  * Completes a processing row with its images and records visualization.completed; false when the
  * row was not processing (settled already), then nothing changes.
@@ -183,7 +189,7 @@ export async function completeVisualization(
       returning *)
     select ${projection(tx)} from v ${catalogJoins(tx)}`;
   if (!row) return false;
-  await recordWebhookEvent(tx, workspaceId, 'visualization.completed', await toVisualizationResponse(blobs, row), { kind: 'visualization', id });
+  await recordVisualizationEvent(tx, blobs, 'visualization.completed', row);
   return true;
 }
 
@@ -191,7 +197,13 @@ export async function completeVisualization(
  * Fails a processing row with the reason and records visualization.failed; false when the row was
  * not processing (settled already), then nothing changes.
  */
-export async function failVisualization(tx: Db, blobs: BlobStore, workspaceId: string, id: string, error: string): Promise<boolean> {
+export async function failVisualization(
+  tx: Db,
+  blobs: BlobStore,
+  workspaceId: string,
+  id: string,
+  error: string,
+): Promise<boolean> {
   const [row] = await tx<VisualizationRow[]>`
     with v as (
       update visualizations set status = 'failed', processing_error = ${error}, updated_at = now()
@@ -199,7 +211,7 @@ export async function failVisualization(tx: Db, blobs: BlobStore, workspaceId: s
       returning *)
     select ${projection(tx)} from v ${catalogJoins(tx)}`;
   if (!row) return false;
-  await recordWebhookEvent(tx, workspaceId, 'visualization.failed', await toVisualizationResponse(blobs, row), { kind: 'visualization', id });
+  await recordVisualizationEvent(tx, blobs, 'visualization.failed', row);
   return true;
 }
 

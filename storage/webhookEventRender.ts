@@ -58,7 +58,8 @@ export async function renderWebhookEvents(tx: Db, deps: RenderDeps, which: Event
     select id, workspace_id, subject from webhook_events
     where data is null and ${'eventId' in which
       ? tx`id = ${which.eventId}`
-      : tx`workspace_id = ${which.workspaceId} and subject->>'kind' = ${which.kind} and subject->>'id' = any(${which.ids})`}
+      : tx`workspace_id = ${which.workspaceId} and subject->>'kind' = ${which.kind}
+          and subject->>'id' = any(${which.ids})`}
     order by created_at, id
     for update`;
   for (const event of events) {
@@ -68,7 +69,8 @@ export async function renderWebhookEvents(tx: Db, deps: RenderDeps, which: Event
       continue;
     }
     await tx`
-      with rendered as (update webhook_events set data = ${tx.json({ object } as never)} where id = ${event.id} returning id)
+      with rendered as (
+        update webhook_events set data = ${tx.json({ object } as never)} where id = ${event.id} returning id)
       select webhook_fan_out(rendered.id) from rendered`;
   }
 }

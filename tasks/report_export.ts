@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { TaskFactory } from './context.ts';
 import { blobKey } from '../storage/blobs.ts';
-import { findActiveReport, findRevision, listExportsById, markExportFailed, markExportReady, type ExportRow } from '../storage/reports.ts';
+import {
+  findActiveReport,
+  findRevision,
+  listExportsById,
+  markExportFailed,
+  markExportReady,
+  type ExportRow,
+} from '../storage/reports.ts';
 import { exportModel } from './report_export/model.ts';
 import { render } from './report_export/render.ts';
 

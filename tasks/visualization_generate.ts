@@ -68,7 +68,8 @@ const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, con
       if (!row.original_image_key) await blobs.put(originalKey, original.bytes, info.contentType);
       const generatedKey = blobKey(ws, 'visualizations', id, 'generated');
       await blobs.put(generatedKey, generated.bytes, generated.contentType);
-      await settle(sql, blobs, row, { ok: true, originalKey, originalType: info.contentType, generatedKey, generatedType: generated.contentType });
+      const images = { originalKey, originalType: info.contentType, generatedKey, generatedType: generated.contentType };
+      await settle(sql, blobs, row, { ok: true, ...images });
     } catch (err) {
       if (!(err instanceof PermanentError)) throw err;
       logger.warn({ visualization_id: id, err: err.message }, 'visualization failed');

@@ -20,7 +20,12 @@ import { EmptyBody } from '../schemas/common.ts';
 import { effectiveAttribution, findLead, listLeads, softDeleteLead, type LeadFilter, type LeadWithDoc } from '../../storage/leads.ts';
 import { EXPORT_CURSOR, sendLeadsCsv } from '../leadsExport.ts';
 import { patchLead, upsertLead } from '../../storage/leadWrites.ts';
-import { findConversionByEventId, insertConversion, listConversions, toConversionResponse } from '../../storage/conversions.ts';
+import {
+  findConversionByEventId,
+  insertConversion,
+  listConversions,
+  toConversionResponse,
+} from '../../storage/conversions.ts';
 import { findLatestVisualizationForLead } from '../../storage/visualizations.ts';
 
 const TAG = 'Leads';

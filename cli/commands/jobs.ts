@@ -47,7 +47,8 @@ export const jobsCommands = {
       // Failure events a retry renders first carry URLs: the CLI runs with the service's settings.
       const { config } = ctx;
       const blobs = createBlobStore(config, await storageSigningSecret(sql, config.STORAGE_SIGNING_SECRET));
-      const outcome = await retryJobs(sql, ids, config.WORKER_STALE_AFTER_SECONDS, { publicBaseUrl: config.PUBLIC_BASE_URL, blobs });
+      const render = { publicBaseUrl: config.PUBLIC_BASE_URL, blobs };
+      const outcome = await retryJobs(sql, ids, config.WORKER_STALE_AFTER_SECONDS, render);
       if (!all && !outcome.retried.length) {
         throw new CliError(outcome.refused[0] ? `job ${ids[0]} not retried: ${outcome.refused[0].reason}` : 'job not found or running on a live worker');
       }

@@ -1,5 +1,5 @@
 --! Previous: sha1:a4af2d8001adf89e4d2aa95e80f1817f9427cab2
---! Hash: sha1:f40075b36f03ea5379d8d8f473d5a8f0f868b93a
+--! Hash: sha1:035ef2b942986e9f2afbf5bc55ec7623d9804366
 --! Message: webhook endpoints, events and deliveries
 
 insert into app_secrets (name, value) values ('webhooks', gen_random_bytes(32)) on conflict do nothing;
@@ -145,7 +145,8 @@ begin
       where workspace_id = ws and id = new.payload->>'report_id' and status = 'importing'
       returning id
     loop
-      perform record_webhook_event(ws, 'report.import.failed', null, jsonb_build_object('kind', 'report', 'id', failed_id));
+      perform record_webhook_event(ws, 'report.import.failed', null,
+        jsonb_build_object('kind', 'report', 'id', failed_id));
     end loop;
   elsif task = 'report_export' then
     for failed_id in
@@ -155,7 +156,8 @@ begin
         and id in (select json_array_elements_text(new.payload->'export_ids'))
       returning id
     loop
-      perform record_webhook_event(ws, 'report.export.failed', null, jsonb_build_object('kind', 'report_export', 'id', failed_id));
+      perform record_webhook_event(ws, 'report.export.failed', null,
+        jsonb_build_object('kind', 'report_export', 'id', failed_id));
     end loop;
   elsif task = 'visualization_generate' then
     for failed_id in
@@ -167,7 +169,8 @@ begin
       -- The attempt is released only with the row's move out of processing, so at most once.
       update visualization_attempts set status = 'released', updated_at = now()
       where workspace_id = ws and visualization_id = failed_id and status = 'reserved';
-      perform record_webhook_event(ws, 'visualization.failed', null, jsonb_build_object('kind', 'visualization', 'id', failed_id));
+      perform record_webhook_event(ws, 'visualization.failed', null,
+        jsonb_build_object('kind', 'visualization', 'id', failed_id));
     end loop;
   end if;
   return null;
