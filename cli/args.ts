@@ -1,3 +1,4 @@
+import type { Config } from '../core/config.ts';
 import type { Sql } from '../storage/db.ts';
 import type { Progress } from './progress.ts';
 
@@ -7,7 +8,7 @@ export class CliError extends Error {}
 export interface CliContext {
   positionals: string[];
   flags: Record<string, string | boolean | undefined>;
-  config: { WORKER_STALE_AFTER_SECONDS: number };
+  config: Config;
   /** A progress line for long work: shown on a terminal, silent under --json or in a pipe. */
   progress: (label: string, total: number) => Progress;
 }

@@ -1,5 +1,6 @@
 import type { Db } from './db.ts';
 import { newId } from '../core/ids.ts';
+import { recordLeadsUpdated } from './leads.ts';
 
 export interface CommunicationInput {
   lead_id: string | null;
@@ -17,7 +18,11 @@ export interface CommunicationInput {
   approved?: boolean;
 }
 
-export async function insertCommunications(sql: Db, workspaceId: string, items: CommunicationInput[]): Promise<number> {
+/**
+ * Stores calls and SMS; their leads' communication summaries follow (migration 2's triggers), and
+ * each lead given an approved one gets lead.updated, in the caller's transaction.
+ */
+export async function insertCommunications(tx: Db, workspaceId: string, items: CommunicationInput[]): Promise<number> {
   if (!items.length) return 0;
   const rows = items.map((c) => ({
     id: newId('comm'),
@@ -36,6 +41,8 @@ export async function insertCommunications(sql: Db, workspaceId: string, items: 
     campaign: c.campaign ?? null,
     approved: c.approved ?? true,
   }));
-  await sql`insert into communications ${sql(rows)}`;
+  const counted = [...new Set(rows.filter((r) => r.approved && r.lead_id !== null).map((r) => r.lead_id!))];
+  await tx`insert into communications ${tx(rows)}`;
+  if (counted.length) await recordLeadsUpdated(tx, workspaceId, counted);
   return rows.length;
 }

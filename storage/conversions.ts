@@ -1,6 +1,7 @@
 import type { Db } from './db.ts';
 import { newId } from '../core/ids.ts';
 import type { AttributionFields } from './leads.ts';
+import { recordWebhookEvent } from './webhookEvents.ts';
 
 export interface ConversionRow {
   id: string;
@@ -29,21 +30,44 @@ export async function findConversionByEventId(sql: Db, workspaceId: string, exte
   return row;
 }
 
-/** Numbers conversions 1, 2, … per lead; the caller holds the lead's row lock. */
+/** A conversion in the shape the API answers with (Conversion). */
+export function toConversionResponse(c: ConversionRow) {
+  return {
+    id: c.id,
+    lead_id: c.lead_id,
+    external_event_id: c.external_event_id,
+    conversion_number: c.conversion_number,
+    session_id: c.session_id,
+    attribution: c.attribution,
+    created_at: c.created_at.toISOString(),
+    visualization_id: c.visualization_id,
+    contact_name: c.contact_name,
+    contact_email: c.contact_email,
+    contact_phone: c.contact_phone,
+    property_address: c.property_address,
+  };
+}
+
+/**
+ * Numbers conversions 1, 2, … per lead and records conversion.created; the caller holds the
+ * lead's row lock (and answers a repeated external_event_id with the existing one, no event).
+ */
 export async function insertConversion(
-  sql: Db,
+  tx: Db,
   workspaceId: string,
   c: Omit<ConversionRow, 'id' | 'conversion_number' | 'created_at' | 'session_id'> & { session_id: string | null; conversion_url: string | null },
 ): Promise<ConversionRow> {
   const id = newId('conv');
-  const [row] = await sql<ConversionRow[]>`
+  const [row] = await tx<ConversionRow[]>`
     insert into conversions (id, workspace_id, lead_id, external_event_id, conversion_number, session_id,
       visualization_id, conversion_url, contact_name, contact_email, contact_phone, property_address, attribution, occurred_at)
     values (${id}, ${workspaceId}, ${c.lead_id}, ${c.external_event_id},
       (select coalesce(max(conversion_number), 0) + 1 from conversions where lead_id = ${c.lead_id}),
       ${c.session_id ?? id}, ${c.visualization_id}, ${c.conversion_url}, ${c.contact_name}, ${c.contact_email},
-      ${c.contact_phone}, ${c.property_address}, ${sql.json(c.attribution as never)}, ${c.occurred_at})
-    returning ${columns(sql)}`;
+      ${c.contact_phone}, ${c.property_address}, ${tx.json(c.attribution as never)}, ${c.occurred_at})
+    returning ${columns(tx)}`;
+  const subject = { kind: 'conversion', id } as const;
+  await recordWebhookEvent(tx, workspaceId, 'conversion.created', toConversionResponse(row!), subject);
   return row!;
 }
 

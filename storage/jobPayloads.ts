@@ -15,6 +15,7 @@ export const JOB_PAYLOADS = {
   webhook_deliver: z.object({ workspace_id: id, delivery_id: id, event_id: id.optional(), endpoint_id: id.optional() }),
   spend_rollup: z.looseObject({ date: z.iso.date().optional() }),
   cleanup: z.looseObject({}),
+  webhook_event_render: z.object({ workspace_id: id, event_id: id }),
 };
 
 export type TaskName = keyof typeof JOB_PAYLOADS;

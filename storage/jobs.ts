@@ -1,6 +1,7 @@
 import type { Db, Sql } from './db.ts';
 import type { JobPayload, TaskName } from './jobPayloads.ts';
 import { reopenJobSubject } from './jobSubjects.ts';
+import type { RenderDeps } from './webhookEventRender.ts';
 
 /**
  * queued: waiting for its run_at (retries included); running: locked by a live worker;
@@ -112,9 +113,15 @@ export interface RetryOutcome {
 /**
  * Runs jobs again now with a fresh set of attempts, in one transaction: a stuck job's dead
  * worker is unlocked first, and a job that had failed for good puts its object back in
- * progress. Jobs running on a live worker (and unknown ids) are left alone.
+ * progress (rendering its failure events first, hence `render`). Jobs running on a live worker
+ * (and unknown ids) are left alone.
  */
-export async function retryJobs(sql: Sql, ids: string[], staleAfterSeconds: number): Promise<RetryOutcome> {
+export async function retryJobs(
+  sql: Sql,
+  ids: string[],
+  staleAfterSeconds: number,
+  render: RenderDeps,
+): Promise<RetryOutcome> {
   return sql.begin(async (tx) => {
     const jobs = await tx<JobRow[]>`
       select id::text, task_identifier, state, payload, locked_by
@@ -130,7 +137,9 @@ export async function retryJobs(sql: Sql, ids: string[], staleAfterSeconds: numb
     const refused: RetryOutcome['refused'] = [];
     const toRun: string[] = [];
     for (const job of jobs) {
-      const refusal = failedNow.has(job.id) ? await reopenJobSubject(tx, job.task_identifier as TaskName, job.payload as JobPayload<TaskName>) : undefined;
+      const refusal = failedNow.has(job.id)
+        ? await reopenJobSubject(tx, job.task_identifier as TaskName, job.payload as JobPayload<TaskName>, render)
+        : undefined;
       if (refusal) refused.push({ id: job.id, reason: refusal });
       else toRun.push(job.id);
     }

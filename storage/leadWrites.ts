@@ -1,6 +1,7 @@
 import type { Db } from './db.ts';
 import { fieldError, validation } from '../core/errors.ts';
 import { jsonRecordIssues } from '../core/jsonBounds.ts';
+import type { WebhookEventType } from '../core/webhookEventTypes.ts';
 import { initialPipelineState, moveToStage, type StageInfo } from '../core/pipeline.ts';
 import { activeStagesForWrites } from './pipelineStages.ts';
 import { findSessionAttribution } from './sessions.ts';
@@ -161,13 +162,26 @@ export async function upsertLead(
   return { lead, created: false };
 }
 
+/**
+ * The webhook events a change of a lead amounts to: lead.updated, plus lead.stage_changed when it
+ * moved to another stage, plus lead.converted when it reached a conversion stage for the first
+ * time (converted_at set). A write that changes nothing is no change and records none.
+ */
+function changeEvents(before: LeadValues, after: LeadValues): WebhookEventType[] {
+  const events: WebhookEventType[] = ['lead.updated'];
+  if (after.stage_id !== before.stage_id) events.push('lead.stage_changed');
+  if (before.converted_at === null && after.converted_at !== null) events.push('lead.converted');
+  return events;
+}
+
 async function patchLeadRow(tx: Db, workspaceId: string, existing: LeadWithDoc, input: LeadInput, stages: StageInfo[]) {
-  const { values, changed } = applyInput(valuesOf(existing), input, stages, new Date().toISOString());
+  const before = valuesOf(existing);
+  const { values, changed } = applyInput(before, input, stages, new Date().toISOString());
   if (!changed) {
     const { source, medium, campaign } = effectiveAttribution(existing);
     return { lead: { id: existing.id, source, medium, campaign, doc: existing.doc }, updated: false };
   }
-  return { lead: await updateLead(tx, workspaceId, existing.id, values), updated: true };
+  return { lead: await updateLead(tx, workspaceId, existing.id, values, changeEvents(before, values)), updated: true };
 }
 
 /** PATCH: the lead's own fields and its pipeline stage; undefined when no such active lead. */

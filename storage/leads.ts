@@ -1,6 +1,8 @@
 import type postgres from 'postgres';
 import type { Db } from './db.ts';
 import { newId } from '../core/ids.ts';
+import type { WebhookEventType } from '../core/webhookEventTypes.ts';
+import { webhookEventsIn } from './webhookEvents.ts';
 
 export interface AttributionFields {
   source?: string | null;
@@ -136,20 +138,47 @@ export interface WrittenLead {
   doc: string;
 }
 
+/** A lead's events, recorded by the statement that writes it from the document that statement renders. */
+const leadEvents = (sql: Db, workspaceId: string, types: readonly WebhookEventType[]) =>
+  webhookEventsIn(sql, workspaceId, types, sql`w.document::jsonb`, sql`jsonb_build_object('kind', 'lead', 'id', w.id)`);
+
+/** Inserts the lead and records lead.created with it. */
 export async function insertLead(sql: Db, workspaceId: string, values: LeadValues): Promise<WrittenLead> {
   const row = { id: newId('lead'), workspace_id: workspaceId, ...pick(sql, values) };
   const [written] = await sql<WrittenLead[]>`
-    insert into leads ${sql(row as never)}
-    returning id, source, medium, campaign, document as doc`;
+    with w as (insert into leads ${sql(row as never)} returning id, source, medium, campaign, document)
+    select w.id, w.source, w.medium, w.campaign, w.document as doc,
+      ${leadEvents(sql, workspaceId, ['lead.created'])} as event_ids
+    from w`;
   return written!;
 }
 
-export async function updateLead(sql: Db, workspaceId: string, id: string, values: LeadValues): Promise<WrittenLead> {
+/** Stores the lead's new values and records `events` (what the change amounts to, see leadWrites.ts) with them. */
+export async function updateLead(
+  sql: Db,
+  workspaceId: string,
+  id: string,
+  values: LeadValues,
+  events: readonly WebhookEventType[],
+): Promise<WrittenLead> {
   const [written] = await sql<WrittenLead[]>`
-    update leads set ${sql(pick(sql, values) as never, ...WRITABLE)}, updated_at = now()
-    where workspace_id = ${workspaceId} and id = ${id} and deleted_at is null
-    returning id, source, medium, campaign, document as doc`;
+    with w as (
+      update leads set ${sql(pick(sql, values) as never, ...WRITABLE)}, updated_at = now()
+      where workspace_id = ${workspaceId} and id = ${id} and deleted_at is null
+      returning id, source, medium, campaign, document)
+    select w.id, w.source, w.medium, w.campaign, w.document as doc, ${leadEvents(sql, workspaceId, events)} as event_ids
+    from w`;
   return written!;
+}
+
+/**
+ * Records lead.updated for active leads whose representation changed without a write of their
+ * own: new approved calls or SMS change their communication summary (updated_at stays).
+ */
+export async function recordLeadsUpdated(sql: Db, workspaceId: string, ids: string[]): Promise<void> {
+  await sql`
+    select ${leadEvents(sql, workspaceId, ['lead.updated'])} from leads w
+    where w.workspace_id = ${workspaceId} and w.id = any(${ids}) and w.deleted_at is null`;
 }
 
 function pick(sql: Db, values: LeadValues) {
@@ -161,11 +190,17 @@ function pick(sql: Db, values: LeadValues) {
   return out;
 }
 
+/**
+ * Soft-deletes the lead and records lead.deleted carrying the lead as the deletion left it: its
+ * last state, updated_at being the moment of deletion (GET answers 404 from then on).
+ */
 export async function softDeleteLead(sql: Db, workspaceId: string, id: string): Promise<boolean> {
   const rows = await sql`
-    update leads set deleted_at = now(), updated_at = now()
-    where workspace_id = ${workspaceId} and id = ${id} and deleted_at is null
-    returning id`;
+    with w as (
+      update leads set deleted_at = now(), updated_at = now()
+      where workspace_id = ${workspaceId} and id = ${id} and deleted_at is null
+      returning id, document)
+    select ${leadEvents(sql, workspaceId, ['lead.deleted'])} as event_ids from w`;
   return rows.length > 0;
 }
 

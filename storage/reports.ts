@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import { recordWebhookEvent } from './webhookEvents.ts';
 
 export const REPORT_STATUSES = ['importing', 'needs_review', 'draft', 'ready_for_review', 'approved', 'exporting', 'failed', 'archived'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -107,6 +108,52 @@ export interface ExportRow {
   completed_at: Date | null;
 }
 
+/** Formats a report may name as its sources; anything else a parser reported stays internal. */
+const ARTIFACT_FORMATS = new Set([
+  'xml', 'csv', 'xlsx', 'dxf', 'pdf', 'json', 'zip', 'manifest', 'tif', 'png', 'jpg', 'jpeg', 'webp', 'gif',
+]);
+
+/** A report in the shape the API answers with (Report). */
+export function toReportResponse(r: ReportRow) {
+  return {
+    id: r.id,
+    project_name: r.project_name,
+    external_report_id: r.external_report_id,
+    status: r.status,
+    current_revision_id: r.current_revision_id,
+    baseline_revision_id: r.baseline_revision_id,
+    approved_revision_id: r.approved_revision_id,
+    source_formats: r.source_formats.filter((f) => ARTIFACT_FORMATS.has(f)),
+    summary: r.summary,
+    current_revision_number: r.current_revision_number,
+    project_address: r.project_address,
+    location_label: r.location_label,
+    location_lat: r.location_lat,
+    location_long: r.location_long,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+/** An export artifact in the shape the API answers with (ReportExportArtifact). */
+export function toExportResponse(e: ExportRow, publicBaseUrl: string) {
+  return {
+    export_id: e.id,
+    report_id: e.report_id,
+    revision_id: e.revision_id,
+    format: e.format,
+    file_name: e.file_name,
+    mime_type: e.mime_type,
+    size_bytes: e.size_bytes,
+    checksum: e.checksum,
+    status: e.status,
+    error: e.error,
+    download_url: `${publicBaseUrl}/api/v1/reports/exports/${encodeURIComponent(e.id)}/download`,
+    created_at: e.created_at.toISOString(),
+    completed_at: e.completed_at ? e.completed_at.toISOString() : null,
+  };
+}
+
 const reportColumns = (sql: Db) => sql`
   r.id, r.workspace_id, r.project_name, r.external_report_id, r.status, r.current_revision_id,
   r.baseline_revision_id, r.approved_revision_id, r.source_formats, r.summary,
@@ -194,10 +241,16 @@ export async function upsertImportRevision(
   return row!.id;
 }
 
+/** States of an import that completed; a re-run of a completed import converges on the same result. */
+const IMPORT_COMPLETED = new Set<ReportStatus>(['draft', 'needs_review']);
+
+/**
+ * Completes an import with its revision and records report.import.completed, unless `before`
+ * (the report as the task found it) had completed already: then the re-run is no news.
+ */
 export async function completeReportImport(
-  sql: Db,
-  workspaceId: string,
-  reportId: string,
+  tx: Db,
+  before: ReportRow,
   r: {
     status: 'draft' | 'needs_review';
     revisionId: string;
@@ -209,26 +262,42 @@ export async function completeReportImport(
     lat: number | null;
     long: number | null;
   },
-): Promise<void> {
-  await sql`
-    update reports set
+): Promise<ReportRow> {
+  const [report] = await tx<ReportRow[]>`
+    update reports r set
       status = ${r.status}, current_revision_id = ${r.revisionId}, baseline_revision_id = ${r.revisionId},
-      summary = ${sql.json(r.summary as never)}, source_formats = ${r.sourceFormats}, project_name = ${r.projectName},
+      summary = ${tx.json(r.summary as never)}, source_formats = ${r.sourceFormats}, project_name = ${r.projectName},
       project_address = ${r.address}, location_label = ${r.locationLabel}, location_lat = ${r.lat}, location_long = ${r.long},
       updated_at = now()
-    where workspace_id = ${workspaceId} and id = ${reportId}`;
+    where r.workspace_id = ${before.workspace_id} and r.id = ${before.id}
+    returning ${reportColumns(tx)}`;
+  if (!IMPORT_COMPLETED.has(before.status)) {
+    const subject = { kind: 'report', id: before.id } as const;
+    await recordWebhookEvent(tx, before.workspace_id, 'report.import.completed', toReportResponse(report!), subject);
+  }
+  return report!;
 }
 
+/**
+ * Fails an import for good with the reason in its summary and records report.import.failed, unless
+ * `before` (the report as the task found it) had failed already.
+ */
 export async function failReportImport(
-  sql: Db,
-  workspaceId: string,
-  reportId: string,
+  tx: Db,
+  before: ReportRow,
   summary: Partial<ReportSummary>,
   sourceFormats: string[],
-): Promise<void> {
-  await sql`
-    update reports set status = 'failed', summary = ${sql.json(summary as never)}, source_formats = ${sourceFormats}, updated_at = now()
-    where workspace_id = ${workspaceId} and id = ${reportId}`;
+): Promise<ReportRow> {
+  const [report] = await tx<ReportRow[]>`
+    update reports r set
+      status = 'failed', summary = ${tx.json(summary as never)}, source_formats = ${sourceFormats}, updated_at = now()
+    where r.workspace_id = ${before.workspace_id} and r.id = ${before.id}
+    returning ${reportColumns(tx)}`;
+  if (before.status !== 'failed') {
+    const subject = { kind: 'report', id: before.id } as const;
+    await recordWebhookEvent(tx, before.workspace_id, 'report.import.failed', toReportResponse(report!), subject);
+  }
+  return report!;
 }
 
 export async function findRevision(sql: Db, workspaceId: string, reportId: string, revisionId: string): Promise<RevisionRow | undefined> {
@@ -269,22 +338,37 @@ export async function listExportsById(sql: Db, workspaceId: string, ids: string[
     select * from report_exports where workspace_id = ${workspaceId} and id = any(${ids}) order by created_at, id`;
 }
 
+/** Stores a rendered artifact's file and records report.export.completed (ready artifacts are never rendered again). */
 export async function markExportReady(
-  sql: Db,
+  tx: Db,
   workspaceId: string,
   id: string,
   r: { storageKey: string; sizeBytes: number; checksum: string },
+  publicBaseUrl: string,
 ): Promise<void> {
-  await sql`
+  const [ready] = await tx<ExportRow[]>`
     update report_exports set status = 'ready', storage_key = ${r.storageKey}, size_bytes = ${r.sizeBytes},
       checksum = ${r.checksum}, error = null, completed_at = now()
-    where workspace_id = ${workspaceId} and id = ${id}`;
+    where workspace_id = ${workspaceId} and id = ${id}
+    returning *`;
+  const subject = { kind: 'report_export', id } as const;
+  await recordWebhookEvent(tx, workspaceId, 'report.export.completed', toExportResponse(ready!, publicBaseUrl), subject);
 }
 
-export async function markExportFailed(sql: Db, workspaceId: string, id: string, error: string): Promise<void> {
-  await sql`
+/**
+ * Fails an artifact with the reason and records report.export.failed, unless `before` (the
+ * artifact as the task found it) had failed already: a re-run renders failed artifacts again.
+ */
+export async function markExportFailed(tx: Db, before: ExportRow, error: string, publicBaseUrl: string): Promise<void> {
+  const [failed] = await tx<ExportRow[]>`
     update report_exports set status = 'failed', error = ${error}, completed_at = now()
-    where workspace_id = ${workspaceId} and id = ${id}`;
+    where workspace_id = ${before.workspace_id} and id = ${before.id}
+    returning *`;
+  if (before.status !== 'failed') {
+    const subject = { kind: 'report_export', id: before.id } as const;
+    const object = toExportResponse(failed!, publicBaseUrl);
+    await recordWebhookEvent(tx, before.workspace_id, 'report.export.failed', object, subject);
+  }
 }
 
 /** A failed import back to importing, for a job that support staff retry. */

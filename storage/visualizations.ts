@@ -1,5 +1,7 @@
 import type { Db } from './db.ts';
 import type { BlobStore } from './blobs.ts';
+import type { WebhookEventType } from '../core/webhookEventTypes.ts';
+import { recordWebhookEvent } from './webhookEvents.ts';
 
 export type VisualizationStatus = 'pending' | 'processing' | 'failed' | 'completed';
 
@@ -61,6 +63,24 @@ export async function imageUrls(blobs: BlobStore, row: VisualizationRow) {
   return {
     original_image_url: row.original_image_key ? await sign(row.original_image_key, row.original_image_type) : row.original_image_url,
     generated_image_url: row.generated_image_key ? await sign(row.generated_image_key, row.generated_image_type) : null,
+  };
+}
+
+/** The one shape of a visualization in every response and event that carries one (Visualization). */
+export async function toVisualizationResponse(blobs: BlobStore, row: VisualizationRow) {
+  return {
+    id: row.id,
+    session_id: row.session_id,
+    lead_id: row.lead_id,
+    status: row.status,
+    material: row.material,
+    color: row.color,
+    shape: row.shape,
+    ...(await imageUrls(blobs, row)),
+    processing_error: row.processing_error,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    completed_at: row.completed_at,
   };
 }
 
@@ -143,28 +163,56 @@ export async function markVisualizationProcessing(
   return row!;
 }
 
+async function recordVisualizationEvent(tx: Db, blobs: BlobStore, type: WebhookEventType, row: VisualizationRow) {
+  const subject = { kind: 'visualization', id: row.id } as const;
+  await recordWebhookEvent(tx, row.workspace_id, type, await toVisualizationResponse(blobs, row), subject);
+}
+
+/**
+ * Completes a processing row with its images and records visualization.completed; false when the
+ * row was not processing (settled already), then nothing changes.
+ */
 export async function completeVisualization(
-  sql: Db,
+  tx: Db,
+  blobs: BlobStore,
   workspaceId: string,
   id: string,
   images: { originalKey: string; originalType: string; generatedKey: string; generatedType: string },
 ): Promise<boolean> {
-  const rows = await sql`
-    update visualizations set
-      status = 'completed', processing_error = null, original_image_key = ${images.originalKey},
-      original_image_type = ${images.originalType}, generated_image_key = ${images.generatedKey},
-      generated_image_type = ${images.generatedType}, completed_at = now(), updated_at = now()
-    where workspace_id = ${workspaceId} and id = ${id} and status = 'processing'
-    returning 1`;
-  return rows.length > 0;
+  const [row] = await tx<VisualizationRow[]>`
+    with v as (
+      update visualizations set
+        status = 'completed', processing_error = null, original_image_key = ${images.originalKey},
+        original_image_type = ${images.originalType}, generated_image_key = ${images.generatedKey},
+        generated_image_type = ${images.generatedType}, completed_at = now(), updated_at = now()
+      where workspace_id = ${workspaceId} and id = ${id} and status = 'processing'
+      returning *)
+    select ${projection(tx)} from v ${catalogJoins(tx)}`;
+  if (!row) return false;
+  await recordVisualizationEvent(tx, blobs, 'visualization.completed', row);
+  return true;
 }
 
-export async function failVisualization(sql: Db, workspaceId: string, id: string, error: string): Promise<boolean> {
-  const rows = await sql`
-    update visualizations set status = 'failed', processing_error = ${error}, updated_at = now()
-    where workspace_id = ${workspaceId} and id = ${id} and status = 'processing'
-    returning 1`;
-  return rows.length > 0;
+/**
+ * Fails a processing row with the reason and records visualization.failed; false when the row was
+ * not processing (settled already), then nothing changes.
+ */
+export async function failVisualization(
+  tx: Db,
+  blobs: BlobStore,
+  workspaceId: string,
+  id: string,
+  error: string,
+): Promise<boolean> {
+  const [row] = await tx<VisualizationRow[]>`
+    with v as (
+      update visualizations set status = 'failed', processing_error = ${error}, updated_at = now()
+      where workspace_id = ${workspaceId} and id = ${id} and status = 'processing'
+      returning *)
+    select ${projection(tx)} from v ${catalogJoins(tx)}`;
+  if (!row) return false;
+  await recordVisualizationEvent(tx, blobs, 'visualization.failed', row);
+  return true;
 }
 
 /** Lead ids may only name an active lead of the same workspace. */

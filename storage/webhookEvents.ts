@@ -1,3 +1,4 @@
+import type postgres from 'postgres';
 import type { Db } from './db.ts';
 import { WEBHOOK_TEST_EVENT, type WebhookEventType } from '../core/webhookEventTypes.ts';
 import { olderThan, positionOf, type NewestFirstPosition } from './newestFirst.ts';
@@ -34,6 +35,24 @@ async function recordEvent(
     select record_webhook_event(${workspaceId}, ${type}, ${tx.json(object as never)}::jsonb,
       ${tx.json(subject as never)}::jsonb, ${onlyEndpoint}) as id`;
   return row!.id;
+}
+
+/**
+ * recordWebhookEvent as an expression of the statement that makes the change, for a resource the
+ * database renders itself (a lead's document): the events cost no statement or round trip of
+ * their own, and the object never passes through Node. One event per type, in the given order;
+ * `object` and `subject` are SQL expressions over the statement's row. Evaluates to the event ids.
+ */
+export function webhookEventsIn(
+  sql: Db,
+  workspaceId: string,
+  types: readonly WebhookEventType[],
+  object: postgres.Fragment,
+  subject: postgres.Fragment,
+): postgres.Fragment {
+  return sql`array(
+    select record_webhook_event(${workspaceId}, u.type, ${object}, ${subject})
+    from unnest(${types as string[]}::text[]) with ordinality u(type, n) order by u.n)`;
 }
 
 /**

@@ -63,7 +63,7 @@ const reportImport: TaskFactory<'report_import'> = ({ sql, blobs, logger }) => a
     const { summary, measurements: m } = outcome;
     await sql.begin(async (tx) => {
       const revisionId = await upsertImportRevision(tx, { id: newId('rrev'), workspaceId: ws, reportId, summary, geometry: m.geometry ?? null });
-      await completeReportImport(tx, ws, reportId, {
+      await completeReportImport(tx, report, {
         status: outcome.status,
         revisionId,
         summary,
@@ -78,10 +78,8 @@ const reportImport: TaskFactory<'report_import'> = ({ sql, blobs, logger }) => a
     logger.info({ report_id: reportId, status: outcome.status }, 'report imported');
   } catch (err) {
     if (!(err instanceof PermanentError)) throw err;
-    await failReportImport(sql, ws, reportId, {
-      failure_reason: err.message,
-      sources: files.map((f) => ({ file_name: f.file_name, format: f.format ?? 'unknown' })),
-    }, [...sourceFormats]);
+    const sources = files.map((f) => ({ file_name: f.file_name, format: f.format ?? 'unknown' }));
+    await sql.begin((tx) => failReportImport(tx, report, { failure_reason: err.message, sources }, [...sourceFormats]));
     logger.info({ report_id: reportId, reason: err.message }, 'report import failed');
   }
 };

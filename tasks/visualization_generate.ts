@@ -17,14 +17,15 @@ async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
 }
 
 /** Both moves settle the reserved attempt with the row, so billing and the row never disagree. */
-async function settle(sql: Sql, row: VisualizationRow, outcome:
+async function settle(sql: Sql, blobs: BlobStore, row: VisualizationRow, outcome:
   | { ok: true; originalKey: string; originalType: string; generatedKey: string; generatedType: string }
   | { ok: false; error: string }) {
+  const { workspace_id: ws, id } = row;
   await sql.begin(async (tx) => {
     if (outcome.ok) {
-      if (await completeVisualization(tx, row.workspace_id, row.id, outcome)) await settleAttempt(tx, row.workspace_id, row.id, 'succeeded');
-    } else if (await failVisualization(tx, row.workspace_id, row.id, outcome.error)) {
-      await settleAttempt(tx, row.workspace_id, row.id, 'released');
+      if (await completeVisualization(tx, blobs, ws, id, outcome)) await settleAttempt(tx, ws, id, 'succeeded');
+    } else if (await failVisualization(tx, blobs, ws, id, outcome.error)) {
+      await settleAttempt(tx, ws, id, 'released');
     }
   });
 }
@@ -67,11 +68,12 @@ const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, con
       if (!row.original_image_key) await blobs.put(originalKey, original.bytes, info.contentType);
       const generatedKey = blobKey(ws, 'visualizations', id, 'generated');
       await blobs.put(generatedKey, generated.bytes, generated.contentType);
-      await settle(sql, row, { ok: true, originalKey, originalType: info.contentType, generatedKey, generatedType: generated.contentType });
+      const images = { originalKey, originalType: info.contentType, generatedKey, generatedType: generated.contentType };
+      await settle(sql, blobs, row, { ok: true, ...images });
     } catch (err) {
       if (!(err instanceof PermanentError)) throw err;
       logger.warn({ visualization_id: id, err: err.message }, 'visualization failed');
-      await settle(sql, row, { ok: false, error: err.message });
+      await settle(sql, blobs, row, { ok: false, error: err.message });
     }
   };
 };

@@ -84,7 +84,8 @@ describe('a worker killed mid-job', { timeout: 120_000 }, () => {
       id: forced.job, workspace_id: tenant.workspaceId, task: 'visualization_generate', state: 'stuck', concerns: { visualization_id: forced.id },
     }));
     expect(await admin('jobs', 'retry', forced.job)).toEqual({ retried: [forced.job], refused: [] });
-    const [forcedJob] = await listJobs(t.sql, { staleAfterSeconds: 3, state: 'queued' });
+    // The unlock failed the last attempt's job for good, which queued the render of its failure event.
+    const [forcedJob] = await listJobs(t.sql, { staleAfterSeconds: 3, state: 'queued', task: 'visualization_generate' });
     expect(forcedJob).toMatchObject({ id: forced.job, attempts: 0, locked_by: null });
 
     // A live worker (the local image model) sweeps the dead worker's locks as it starts.

@@ -14,6 +14,8 @@ import type { WebhookEventType } from '../core/webhookEventTypes.ts';
 import { freePort } from '../storage/embedded.ts';
 import { recordEndpointTestEvent, recordWebhookEvent } from '../storage/webhookEvents.ts';
 import { retryJobs } from '../storage/jobs.ts';
+import { createBlobStore } from '../storage/blobs.ts';
+import { storageSigningSecret } from '../storage/secrets.ts';
 import { webhooksCommands } from '../cli/commands/webhooks.ts';
 import { jobsCommands } from '../cli/commands/jobs.ts';
 import { plainDuration, retryDelaySeconds } from '../tasks/webhook_deliver/retries.ts';
@@ -399,7 +401,9 @@ describe('webhook_deliver', () => {
       await t.sql`select graphile_worker.permanently_fail_jobs(${[jobId]}::bigint[], 'database unreachable')`;
       expect(await allSettled(t, endpoint.id, 'failed', 1)).toBe(true);
 
-      expect(await retryJobs(t.sql, [jobId], 30)).toEqual({ retried: [jobId], refused: [] });
+      const blobs = createBlobStore(t.config, await storageSigningSecret(t.sql, t.config.STORAGE_SIGNING_SECRET));
+      const render = { publicBaseUrl: t.config.PUBLIC_BASE_URL, blobs };
+      expect(await retryJobs(t.sql, [jobId], 30, render)).toEqual({ retried: [jobId], refused: [] });
       expect(await waitUntil(() => allSettled(t, endpoint.id, 'succeeded', 1), 10_000)).toBe(true);
       expect(receiver.received).toHaveLength(1);
     } finally {

@@ -7,6 +7,7 @@ import reportImport from '../tasks/report_import.ts';
 import visualizationGenerate from '../tasks/visualization_generate.ts';
 import spendRollup from '../tasks/spend_rollup.ts';
 import webhookDeliver from '../tasks/webhook_deliver.ts';
+import webhookEventRender from '../tasks/webhook_event_render.ts';
 
 const FACTORIES: { [T in TaskName]: TaskFactory<T> } = {
   cleanup,
@@ -15,6 +16,7 @@ const FACTORIES: { [T in TaskName]: TaskFactory<T> } = {
   visualization_generate: visualizationGenerate,
   spend_rollup: spendRollup,
   webhook_deliver: webhookDeliver,
+  webhook_event_render: webhookEventRender,
 };
 
 /** A task that parses its payload first: a job enqueued by hand with a wrong shape fails plainly. */

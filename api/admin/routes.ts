@@ -86,6 +86,12 @@ function consoleUrl(filter: JobFilter): string {
   return query.size ? `/admin?${query}` : '/admin';
 }
 
+/** Failure events a retry renders first are built with this process's base URL and blob store. */
+function retry(ctx: Ctx, ids: string[]) {
+  const { sql, config, blobs } = ctx.deps;
+  return retryJobs(sql, ids, config.WORKER_STALE_AFTER_SECONDS, { publicBaseUrl: config.PUBLIC_BASE_URL, blobs });
+}
+
 const newestFirst = (a: JobRow, b: JobRow) => b.created_at.getTime() - a.created_at.getTime();
 
 export function mountAdminConsole(router: Router, token: string): void {
@@ -166,7 +172,7 @@ export function mountAdminConsole(router: Router, token: string): void {
   admin.post('/jobs/retry-failed', async (ctx: Ctx) => {
     const filter = readFilter(await acceptForm(ctx));
     const ids = await listFailedJobIds(ctx.deps.sql, filter);
-    const outcome = ids.length ? await retryJobs(ctx.deps.sql, ids, ctx.deps.config.WORKER_STALE_AFTER_SECONDS) : undefined;
+    const outcome = ids.length ? await retry(ctx, ids) : undefined;
     setFlash(ctx, describeRetry(ids, outcome));
     seeOther(ctx, consoleUrl(filter));
   });
@@ -175,7 +181,7 @@ export function mountAdminConsole(router: Router, token: string): void {
     const filter = readFilter(await acceptForm(ctx));
     const { id } = ctx.params;
     if (!/^\d{1,18}$/.test(id!)) throw new ApiError(404, 'NOT_FOUND', 'There is no such job.');
-    setFlash(ctx, describeRetry([id!], await retryJobs(ctx.deps.sql, [id!], ctx.deps.config.WORKER_STALE_AFTER_SECONDS)));
+    setFlash(ctx, describeRetry([id!], await retry(ctx, [id!])));
     seeOther(ctx, consoleUrl(filter));
   });
 

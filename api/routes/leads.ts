@@ -20,7 +20,12 @@ import { EmptyBody } from '../schemas/common.ts';
 import { effectiveAttribution, findLead, listLeads, softDeleteLead, type LeadFilter, type LeadWithDoc } from '../../storage/leads.ts';
 import { EXPORT_CURSOR, sendLeadsCsv } from '../leadsExport.ts';
 import { patchLead, upsertLead } from '../../storage/leadWrites.ts';
-import { findConversionByEventId, insertConversion, listConversions, type ConversionRow } from '../../storage/conversions.ts';
+import {
+  findConversionByEventId,
+  insertConversion,
+  listConversions,
+  toConversionResponse,
+} from '../../storage/conversions.ts';
 import { findLatestVisualizationForLead } from '../../storage/visualizations.ts';
 import {
   EXAMPLE_ATTRIBUTION,
@@ -52,23 +57,6 @@ async function requireLead(ctx: Ctx, id: string): Promise<LeadWithDoc> {
   const lead = await findLead(ctx.state.db, workspaceId(ctx), id);
   if (!lead) throw notFound('Lead');
   return lead;
-}
-
-function toConversionResponse(c: ConversionRow): z.infer<typeof Conversion> {
-  return {
-    id: c.id,
-    lead_id: c.lead_id,
-    external_event_id: c.external_event_id,
-    conversion_number: c.conversion_number,
-    session_id: c.session_id,
-    attribution: c.attribution,
-    created_at: c.created_at.toISOString(),
-    visualization_id: c.visualization_id,
-    contact_name: c.contact_name,
-    contact_email: c.contact_email,
-    contact_phone: c.contact_phone,
-    property_address: c.property_address,
-  };
 }
 
 const leadId = { params: LeadIdParams };
@@ -280,7 +268,7 @@ export const leadRoutes = [
     method: 'post',
     path: '/api/v1/leads/:lead_id/conversions',
     operationId: 'createLeadConversion',
-    summary: 'Record a conversion once per external_event_id; dispatches no automations or webhooks',
+    summary: 'Record a conversion once per external_event_id; dispatches no automations, emits conversion.created',
     tag: TAG,
     auth: 'key',
     scopes: ['leads.write'],

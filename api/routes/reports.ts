@@ -16,9 +16,10 @@ import {
   insertReportFiles,
   listActiveReports,
   listReportExports,
+  toExportResponse,
+  toReportResponse,
   type ExportFormat,
   type ExportRow,
-  type ReportRow,
 } from '../../storage/reports.ts';
 import {
   ExportBody,
@@ -36,7 +37,6 @@ import {
 } from '../schemas/reports.ts';
 import { EXAMPLE_BASE_URL, EXAMPLE_CURSORS, EXAMPLE_EXPORT, EXAMPLE_IDS, EXAMPLE_REPORT, pendingExport } from '../examples.ts';
 
-const ARTIFACT_FORMATS = new Set(['xml', 'csv', 'xlsx', 'dxf', 'pdf', 'json', 'zip', 'manifest', 'tif', 'png', 'jpg', 'jpeg', 'webp', 'gif']);
 const SIGNED_URL_SECONDS = 300;
 
 export const EXPORT_MIME_TYPES: Record<ExportFormat, string> = {
@@ -48,45 +48,6 @@ export const EXPORT_MIME_TYPES: Record<ExportFormat, string> = {
   json: 'application/json',
   zip: 'application/zip',
 };
-
-export function toReportResponse(r: ReportRow) {
-  return {
-    id: r.id,
-    project_name: r.project_name,
-    external_report_id: r.external_report_id,
-    status: r.status,
-    current_revision_id: r.current_revision_id,
-    baseline_revision_id: r.baseline_revision_id,
-    approved_revision_id: r.approved_revision_id,
-    source_formats: r.source_formats.filter((f) => ARTIFACT_FORMATS.has(f)),
-    summary: r.summary,
-    current_revision_number: r.current_revision_number,
-    project_address: r.project_address,
-    location_label: r.location_label,
-    location_lat: r.location_lat,
-    location_long: r.location_long,
-    created_at: r.created_at.toISOString(),
-    updated_at: r.updated_at.toISOString(),
-  };
-}
-
-export function toExportResponse(e: ExportRow, publicBaseUrl: string) {
-  return {
-    export_id: e.id,
-    report_id: e.report_id,
-    revision_id: e.revision_id,
-    format: e.format,
-    file_name: e.file_name,
-    mime_type: e.mime_type,
-    size_bytes: e.size_bytes,
-    checksum: e.checksum,
-    status: e.status,
-    error: e.error,
-    download_url: `${publicBaseUrl}/api/v1/reports/exports/${encodeURIComponent(e.id)}/download`,
-    created_at: e.created_at.toISOString(),
-    completed_at: e.completed_at ? e.completed_at.toISOString() : null,
-  };
-}
 
 function exportScopes(formats: ExportFormat[]): Scope[] {
   const scopes: Scope[] = [];

@@ -14,17 +14,17 @@ import {
 import { conflict, fieldError, notFound, validation } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Db, Sql } from '../../storage/db.ts';
-import { blobKey, type BlobStore } from '../../storage/blobs.ts';
+import { blobKey } from '../../storage/blobs.ts';
 import { findDefaultColorId, findUnknownCatalogIds, listCatalog, type CatalogSelection } from '../../storage/catalog.ts';
 import { enqueueJob } from '../../storage/jobs.ts';
 import { startAttempt } from '../../storage/visualizationAttempts.ts';
 import {
   activeLeadExists,
   findVisualization,
-  imageUrls,
   insertVisualization,
   listSessionVisualizations,
   lockVisualization,
+  toVisualizationResponse,
   type VisualizationRow,
 } from '../../storage/visualizations.ts';
 import { EXAMPLE_CATALOG, EXAMPLE_CURSORS, EXAMPLE_IDS, EXAMPLE_PHOTO_URL, EXAMPLE_VISUALIZATION, PENDING_VISUALIZATION } from '../examples.ts';
@@ -32,24 +32,6 @@ import { EXAMPLE_CATALOG, EXAMPLE_CURSORS, EXAMPLE_IDS, EXAMPLE_PHOTO_URL, EXAMP
 const TAG = 'Visualizer';
 const SCOPES = ['sales_visualizer.use' as const];
 const exampleVisualizationId = { visualization_id: EXAMPLE_IDS.visualization };
-
-/** The one shape of a visualization in every response that carries one. */
-export async function toVisualizationResponse(blobs: BlobStore, row: VisualizationRow) {
-  return {
-    id: row.id,
-    session_id: row.session_id,
-    lead_id: row.lead_id,
-    status: row.status,
-    material: row.material,
-    color: row.color,
-    shape: row.shape,
-    ...(await imageUrls(blobs, row)),
-    processing_error: row.processing_error,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    completed_at: row.completed_at,
-  };
-}
 
 /** Catalog ids must name entries of the caller's catalog; the endpoints list no 404 for them. */
 async function requireKnownSelection(db: Db, ws: string, sel: CatalogSelection) {

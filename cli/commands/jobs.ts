@@ -1,4 +1,6 @@
+import { createBlobStore } from '../../storage/blobs.ts';
 import { listFailedJobIds, listJobs, retryJobs, type JobState } from '../../storage/jobs.ts';
+import { storageSigningSecret } from '../../storage/secrets.ts';
 import { jobSubject } from '../../storage/jobSubjects.ts';
 import { CliError, type Command } from '../args.ts';
 
@@ -42,7 +44,11 @@ export const jobsCommands = {
       const ids = all ? await listFailedJobIds(sql) : ctx.positionals.slice(0, 1);
       if (!ids.length && !all) throw new CliError('a job id or --all-failed is required');
       if (!all && !/^\d{1,18}$/.test(ids[0]!)) throw new CliError('job id must be a number');
-      const outcome = await retryJobs(sql, ids, ctx.config.WORKER_STALE_AFTER_SECONDS);
+      // Failure events a retry renders first carry URLs: the CLI runs with the service's settings.
+      const { config } = ctx;
+      const blobs = createBlobStore(config, await storageSigningSecret(sql, config.STORAGE_SIGNING_SECRET));
+      const render = { publicBaseUrl: config.PUBLIC_BASE_URL, blobs };
+      const outcome = await retryJobs(sql, ids, config.WORKER_STALE_AFTER_SECONDS, render);
       if (!all && !outcome.retried.length) {
         throw new CliError(outcome.refused[0] ? `job ${ids[0]} not retried: ${outcome.refused[0].reason}` : 'job not found or running on a live worker');
       }
