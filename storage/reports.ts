@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import { olderThan, positionOf, type NewestFirstPosition } from './newestFirst.ts';
 import { recordWebhookEvent } from './webhookEvents.ts';
 
 export const REPORT_STATUSES = ['importing', 'needs_review', 'draft', 'ready_for_review', 'approved', 'exporting', 'failed', 'archived'] as const;
@@ -194,23 +195,29 @@ export interface ReportFilters {
   to?: Date;
   status?: ReportStatus;
   search?: string;
-  /** Keyset position of the last row of the previous page: [created_at ISO, id]. */
-  after?: [string, string];
+  /** Keyset position of the last row of the previous page (its `position`). */
+  after?: NewestFirstPosition;
 }
 
 /** Newest first by (created_at, id); fetches limit + 1 so the caller can tell whether more exist. */
-export async function listActiveReports(sql: Db, workspaceId: string, f: ReportFilters, limit: number): Promise<ReportRow[]> {
+export async function listActiveReports(
+  sql: Db,
+  workspaceId: string,
+  f: ReportFilters,
+  limit: number,
+): Promise<(ReportRow & { position: NewestFirstPosition })[]> {
   const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  return sql<ReportRow[]>`
-    select ${reportColumns(sql)} from reports r
+  const rows = await sql<(ReportRow & { position_at: string })[]>`
+    select ${reportColumns(sql)}, ${positionOf(sql, 'r')} as position_at from reports r
     where r.workspace_id = ${workspaceId} and r.status <> 'archived'
       ${f.from ? sql`and r.updated_at >= ${f.from}` : sql``}
       ${f.to ? sql`and r.updated_at <= ${f.to}` : sql``}
       ${f.status ? sql`and r.status = ${f.status}` : sql``}
       ${like ? sql`and (r.project_name ilike ${like} or r.project_address ilike ${like} or r.external_report_id ilike ${like})` : sql``}
-      ${f.after ? sql`and (r.created_at, r.id) < (${f.after[0]}::timestamptz, ${f.after[1]})` : sql``}
+      ${olderThan(sql, 'r', f.after)}
     order by r.created_at desc, r.id desc
     limit ${limit + 1}`;
+  return rows.map(({ position_at, ...row }) => ({ ...row, position: [position_at, row.id] }));
 }
 
 export async function listReportFiles(sql: Db, workspaceId: string, reportId: string): Promise<ReportFileRow[]> {

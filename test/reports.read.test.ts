@@ -69,6 +69,25 @@ describe('GET /api/v1/reports', () => {
     expect(bad.body.error.details.issues[0]).toMatchObject({ location: 'query', path: 'cursor' });
   });
 
+  it('pages through reports created within one millisecond without skipping any', async () => {
+    const tenant = await t.tenant();
+    const made = [];
+    for (let i = 0; i < 4; i++) made.push(await makeReport(tenant.workspaceId, { name: `M${i}` }));
+    // Microseconds apart inside one millisecond: a position cut to milliseconds skips the later ones.
+    await t.sql`
+      update reports set created_at = '2026-03-01T10:00:00.123000Z'::timestamptz + interval '100 microseconds' * array_position(${made}::text[], id)
+      where id = any(${made}::text[])`;
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const page = await t.request('GET', `/api/v1/reports?limit=1${query}`, { key: tenant.key });
+      seen.push(...ids(page));
+      cursor = page.body.pagination.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([...made].reverse());
+  });
+
   it.each([
     ['status=importing', 'status'],
     ['limit=0', 'limit'],
