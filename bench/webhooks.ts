@@ -3,6 +3,8 @@
 // and for eight. (b) What recording events costs POST /api/v1/leads: req/s in a workspace with
 // one endpoint subscribed to every lead.* event, against workspaces with none measured before and
 // after it; the worker is not running, so this is the recording alone ((a) is the sending).
+// (c) The database's time per recorded event with that endpoint, by function
+// (pg_stat_user_functions), each event in a transaction of its own as a request records it.
 // `npx tsx bench/webhooks.ts [deliveries per run]`
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +13,7 @@ import { addEndpoint, recordEvents } from '../test/webhookFixtures.ts';
 import { WEBHOOK_EVENT_TYPES } from '../core/webhookEventTypes.ts';
 import { createWorkspace } from '../storage/workspaces.ts';
 import { createApiKey } from '../storage/apiKeys.ts';
+import { createSql } from '../storage/db.ts';
 
 const DELIVERIES = Number(process.argv[2] ?? 2000);
 const db = await benchDatabase();
@@ -93,12 +96,48 @@ console.log(row('no endpoints (before)', before));
 console.log(row('one endpoint subscribed to lead.*', subscribed));
 console.log(row('no endpoints (after)', after));
 console.log();
+// Without events the ratio below would measure nothing.
+if (events!.n === 0) throw new Error('POST /leads recorded no webhook events');
 const ratio = subscribed.rps / ((before.rps + after.rps) / 2);
 console.log(
   `With one subscribed endpoint: **${ratio.toFixed(2)}×** the req/s without (mean of before and after); ` +
-    `${events!.n} events recorded by ${subscribed.requests + subscribed.warmUp.requests} requests` +
-    (events!.n === 0 ? ' (POST /leads records no events yet: the ratio measures nothing until it does).' : '.'),
+    `${events!.n} events recorded by ${subscribed.requests + subscribed.warmUp.requests} requests.`,
 );
+console.log();
+
+/**
+ * Function timings per event, over `n` lead.updated events recorded in `workspaceId` on one
+ * connection, after as many again to warm it up as a pooled API connection is (cached plans).
+ */
+async function perEventCost(workspaceId: string, n: number) {
+  const one = createSql(db.url, 1);
+  await one`set track_functions = 'all'`;
+  const record = async () => {
+    for (let i = 0; i < n; i++) await recordEvents(one, workspaceId, ['lead.updated']);
+    // The connection's own statistics, flushed now rather than within the next seconds.
+    await one`select pg_stat_force_next_flush()`;
+  };
+  await record();
+  await one`select pg_stat_reset()`;
+  await record();
+  const rows = await one<{ name: string; calls: number; total_ms: number; self_ms: number }[]>`
+    select schemaname || '.' || funcname as name, calls::int, total_time as total_ms, self_time as self_ms
+    from pg_stat_user_functions where calls > 0 order by total_time desc`;
+  await one.end();
+  return rows;
+}
+
+const COST_EVENTS = 2000;
+console.log(
+  `### (c) Database time per event recorded for one subscribed endpoint (${COST_EVENTS} events, pg_stat_user_functions)`,
+);
+console.log();
+console.log('| function | calls per event | µs per event (total) | µs per event (self) |');
+console.log('|---|---|---|---|');
+for (const f of await perEventCost(withEndpoint.id, COST_EVENTS)) {
+  const per = (ms: number) => ((ms * 1000) / COST_EVENTS).toFixed(0);
+  console.log(`| ${f.name} | ${(f.calls / COST_EVENTS).toFixed(2)} | ${per(f.total_ms)} | ${per(f.self_ms)} |`);
+}
 
 receiver.close();
 await db.stop();

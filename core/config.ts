@@ -37,6 +37,8 @@ const schema = z.object({
   WEBHOOK_RETRY_MAX_DELAY_SECONDS: int(21600),
   // How long deliveries are retried, and how long an endpoint may fail before it is disabled.
   WEBHOOK_RETRY_WINDOW_SECONDS: int(259200),
+  // How often each worker looks for endpoints with deliveries due and enqueues their jobs.
+  WEBHOOK_DISPATCH_INTERVAL_MS: int(1000),
   WORKER_CONCURRENCY: int(4),
   WORKER_HEARTBEAT_SECONDS: int(5),
   WORKER_STALE_AFTER_SECONDS: int(30),

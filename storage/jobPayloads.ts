@@ -11,8 +11,8 @@ export const JOB_PAYLOADS = {
   report_import: z.object({ report_id: id, workspace_id: id }),
   report_export: z.object({ workspace_id: id, report_id: id, export_ids: z.array(id).min(1) }),
   visualization_generate: z.object({ workspace_id: id, visualization_id: id }),
-  // The event and endpoint are for support staff's listings; the task reads the delivery's own.
-  webhook_deliver: z.object({ workspace_id: id, delivery_id: id, event_id: id.optional(), endpoint_id: id.optional() }),
+  // One endpoint's due deliveries, whichever they are when it runs.
+  webhook_deliver: z.object({ workspace_id: id, endpoint_id: id }),
   spend_rollup: z.looseObject({ date: z.iso.date().optional() }),
   cleanup: z.looseObject({}),
   webhook_event_render: z.object({ workspace_id: id, event_id: id }),

@@ -2,7 +2,7 @@ import type { Db } from './db.ts';
 import { JOB_PAYLOADS, type JobPayload, type TaskName } from './jobPayloads.ts';
 import { reopenExports, reopenReportImport } from './reports.ts';
 import { restartGeneration } from './visualizationAttempts.ts';
-import { restartDeliveries } from './webhookDeliveries.ts';
+import { makeDueNow } from './webhookDeliveries.ts';
 import { renderWebhookEvents, type RenderDeps, type RenderedLaterKind } from './webhookEventRender.ts';
 
 /** What a job concerns, for support staff: its workspace and its payload's object ids. */
@@ -37,9 +37,10 @@ const REOPENING: { [T in TaskName]?: Reopening<T> } = {
         ? 'the workspace has used its monthly visualization quota'
         : undefined,
   },
-  // The retried job itself sends it again.
+  // A job out of attempts fails none of its endpoint's deliveries (they wait, pending, for a fresh
+  // job): its retry sends them now, retries scheduled for later included.
   webhook_deliver: {
-    reopen: async (tx, p) => void (await restartDeliveries(tx, [p.delivery_id], { enqueue: false, onlyFailed: true })),
+    reopen: async (tx, p) => void (await makeDueNow(tx, p.endpoint_id)),
   },
 };
 

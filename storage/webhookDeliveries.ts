@@ -1,3 +1,4 @@
+import type postgres from 'postgres';
 import type { Db, Sql } from './db.ts';
 import { WEBHOOK_TEST_EVENT } from '../core/webhookEventTypes.ts';
 
@@ -57,21 +58,20 @@ export async function recordAttempt(sql: Db, deliveryId: string, attempt: Attemp
   return rows.length > 0;
 }
 
-/** The delivery succeeded, its job is done, and its endpoint is failing no more. */
+/** The delivery succeeded, and its endpoint is failing no more. */
 export async function settleSucceeded(sql: Db, target: DeliveryTarget): Promise<void> {
   await sql`
     update webhook_deliveries set status = 'succeeded', attempt_count = attempt_count + 1, next_attempt_at = null,
       updated_at = now()
     where id = ${target.id} and status = 'pending'`;
-  await sql`select webhook_delivery_job_done(${target.id})`;
   await sql`
     update webhook_endpoints set failing_since = null where id = ${target.endpoint_id} and failing_since is not null`;
 }
 
 /**
- * Counts a failed try and schedules the next one `delaySeconds` from now in the caller's
- * transaction (a new job, or the waiting one moved); fails the delivery instead when that would
- * fall past its retry window. The outcome, or undefined when the delivery was no longer pending.
+ * Counts a failed try and schedules the next one `delaySeconds` from now (the dispatcher enqueues
+ * the endpoint's job once it is due); fails the delivery instead when that would fall past its
+ * retry window. The outcome, or undefined when the delivery was no longer pending.
  */
 export async function settleFailed(
   sql: Db,
@@ -90,8 +90,6 @@ export async function settleFailed(
     from next
     where d.id = ${deliveryId} and d.status = 'pending'
     returning d.status, d.next_attempt_at`;
-  if (row?.status === 'pending') await sql`select webhook_enqueue_delivery(${deliveryId}, ${row.next_attempt_at})`;
-  else await sql`select webhook_delivery_job_done(${deliveryId})`;
   return row;
 }
 
@@ -104,13 +102,9 @@ export async function failUnsent(sql: Db, deliveryId: string, reason: string): P
       returning id)
     insert into webhook_delivery_attempts (delivery_id, response_status, error, duration_ms)
     select id, null, ${reason}, 0 from failed`;
-  await sql`select webhook_delivery_job_done(${deliveryId})`;
 }
 
-/**
- * The endpoint's pending delivery that has been due longest, other than those in `skip`. Its
- * job waits in the endpoint's queue, which the asking job holds.
- */
+/** The endpoint's pending delivery that has been due longest, other than those in `skip`. */
 export async function nextDueDelivery(sql: Db, endpointId: string, skip: string[]): Promise<string | undefined> {
   const [row] = await sql<{ id: string }[]>`
     select id from webhook_deliveries
@@ -119,6 +113,78 @@ export async function nextDueDelivery(sql: Db, endpointId: string, skip: string[
     order by next_attempt_at, id
     limit 1`;
   return row?.id;
+}
+
+// ---- Jobs: one at a time per endpoint, each sending the endpoint's due deliveries ----
+
+const JOB_KEY_PREFIX = 'webhook_endpoint:';
+
+/**
+ * As other tasks': a job fails only on the unexpected (the database unreachable, say), receivers'
+ * failures being the task's own to retry. A job out of attempts leaves its deliveries pending, and
+ * the dispatcher's next tick enqueues a fresh one.
+ */
+const JOB_MAX_ATTEMPTS = 25;
+
+/**
+ * Enqueues the webhook_deliver job of each endpoint that `endpoints` selects (columns id and
+ * workspace_id) in one add_jobs call, so one NOTIFY however many. Each endpoint has a named queue,
+ * whose jobs graphile-worker runs one at a time: a slow receiver holds one worker slot, and one
+ * endpoint's deliveries never go out side by side. The job key makes a second enqueue refresh the
+ * waiting job instead of adding one; a keyed job that is running or out of attempts loses the key
+ * (and a running one its retries) to a new job, which waits in the queue behind it (add_jobs,
+ * graphile-worker 0.17). No endpoints, no call: add_jobs would NOTIFY the workers all the same.
+ * The endpoints enqueued for.
+ */
+async function enqueueEndpointJobs(sql: Db, endpoints: postgres.Fragment): Promise<string[]> {
+  const rows = await sql<{ endpoint_id: string }[]>`
+    with spec as (
+      select array_agg(row('webhook_deliver', json_build_object('workspace_id', e.workspace_id, 'endpoint_id', e.id),
+          'webhook:' || e.id, null::timestamptz, ${JOB_MAX_ATTEMPTS}::smallint, ${JOB_KEY_PREFIX}::text || e.id,
+          null::smallint, null::text[])::graphile_worker.job_spec order by e.id) as jobs
+      from (${endpoints}) e)
+    select j.payload->>'endpoint_id' as endpoint_id
+    from spec cross join lateral graphile_worker.add_jobs(spec.jobs) j
+    where spec.jobs is not null`;
+  return rows.map((r) => r.endpoint_id);
+}
+
+/**
+ * The dispatcher's tick (worker/webhookDispatch.ts), one statement: enqueues the job of each
+ * endpoint that has a delivery due and no job waiting or running (a job out of attempts counts as
+ * neither, so it does not hold its endpoint up). The endpoints are found by skipping through the
+ * due index one endpoint at a time, each one's first entry being its earliest pending delivery,
+ * so a tick costs a probe per endpoint with pending deliveries however deep their backlogs. Two
+ * workers' ticks at once can enqueue one endpoint's job twice at worst: the second run waits in
+ * the endpoint's queue and finds little or nothing due. The endpoints enqueued for.
+ */
+export function dispatchDueDeliveries(sql: Db): Promise<string[]> {
+  return enqueueEndpointJobs(sql, sql`
+    with recursive firsts as (
+      (select endpoint_id, next_attempt_at from webhook_deliveries where status = 'pending'
+        order by endpoint_id, next_attempt_at limit 1)
+      union all
+      select n.endpoint_id, n.next_attempt_at from firsts f cross join lateral (
+        select endpoint_id, next_attempt_at from webhook_deliveries
+        where status = 'pending' and endpoint_id > f.endpoint_id
+        order by endpoint_id, next_attempt_at limit 1) n)
+    select ep.id, ep.workspace_id from firsts f join webhook_endpoints ep on ep.id = f.endpoint_id
+    where f.next_attempt_at <= now() and not exists (
+      select 1 from graphile_worker._private_jobs j
+      where j.key = ${JOB_KEY_PREFIX}::text || ep.id and (j.locked_at is not null or j.attempts < j.max_attempts))`);
+}
+
+/**
+ * Enqueues the endpoint's next job now, whatever job it has: a running job hands over to it what
+ * it had no time left to send, and the successor runs once it ends.
+ */
+export async function enqueueEndpointJob(sql: Db, workspaceId: string, endpointId: string): Promise<void> {
+  await enqueueEndpointJobs(sql, sql`select ${endpointId}::text as id, ${workspaceId}::text as workspace_id`);
+}
+
+/** Removes the endpoint's waiting job; a running one loses its key and retries, and ends as it would. */
+export async function removeEndpointJob(sql: Db, endpointId: string): Promise<void> {
+  await sql`select graphile_worker.remove_job(${JOB_KEY_PREFIX + endpointId})`;
 }
 
 /**
@@ -140,23 +206,26 @@ export async function markEndpointFailing(
 }
 
 /**
- * Back to pending with a fresh retry window and attempt count (every try stays in the attempts),
- * each delivery's job enqueued to run now unless `enqueue` is false (a job being retried has one).
- * `onlyFailed` leaves pending and succeeded deliveries as they are. The ids restarted.
+ * Back to pending and due now, with a fresh retry window and attempt count (every try stays in
+ * the attempts): the dispatcher's next tick enqueues the endpoint's job. The ids restarted.
  */
-export async function restartDeliveries(
-  sql: Db,
-  deliveryIds: string[],
-  opts: { enqueue: boolean; onlyFailed?: boolean },
-): Promise<string[]> {
+export async function restartDeliveries(sql: Db, deliveryIds: string[]): Promise<string[]> {
   const rows = await sql<{ id: string }[]>`
     update webhook_deliveries set status = 'pending', attempt_count = 0, retry_window_start = now(),
       next_attempt_at = now(), updated_at = now()
-    where id = any(${deliveryIds}::text[]) and ${opts.onlyFailed ? sql`status = 'failed'` : sql`true`}
+    where id = any(${deliveryIds}::text[])
     returning id`;
-  const ids = rows.map((r) => r.id);
-  if (opts.enqueue && ids.length) await sql`select webhook_enqueue_delivery(id) from unnest(${ids}::text[]) id`;
-  return ids;
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Makes the endpoint's pending deliveries due now, each keeping its attempts and retry window:
+ * support staff retrying an endpoint's job want it to send what waits, not to wait for backoff.
+ */
+export async function makeDueNow(sql: Db, endpointId: string): Promise<void> {
+  await sql`
+    update webhook_deliveries set next_attempt_at = now(), updated_at = now()
+    where endpoint_id = ${endpointId} and status = 'pending' and next_attempt_at > now()`;
 }
 
 export interface Redelivery {
@@ -201,7 +270,7 @@ export async function redeliverEvent(
     if (!ep.enabled) {
       refuse(ep.id, 'the endpoint is disabled; re-enable it first');
     } else if (ep.delivery_id) {
-      await restartDeliveries(sql, [ep.delivery_id], { enqueue: true });
+      await restartDeliveries(sql, [ep.delivery_id]);
       redelivered(ep.delivery_id, ep.id, false);
     } else if (event.type === WEBHOOK_TEST_EVENT) {
       refuse(ep.id, 'a test event goes only to the endpoint it was sent to');
@@ -249,7 +318,7 @@ export async function redeliverFailed(
         where ${failed(true)}
         order by d.updated_at, d.id limit ${REDELIVERY_BATCH}
         for update of d skip locked`;
-      if (rows.length) await restartDeliveries(tx, rows.map((r) => r.id), { enqueue: true });
+      if (rows.length) await restartDeliveries(tx, rows.map((r) => r.id));
       return rows;
     });
     for (const r of batch) byEndpoint.set(r.endpoint_id, (byEndpoint.get(r.endpoint_id) ?? 0) + 1);

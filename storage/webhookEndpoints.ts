@@ -1,5 +1,6 @@
 import type { Db } from './db.ts';
 import { olderThan, positionOf, type NewestFirstPosition } from './newestFirst.ts';
+import { removeEndpointJob } from './webhookDeliveries.ts';
 
 /** Endpoints one workspace may have: each gets every subscribed event, so each multiplies the deliveries. */
 export const MAX_WEBHOOK_ENDPOINTS = 16;
@@ -149,13 +150,11 @@ export async function rotateWebhookEndpointSecret(
 }
 
 /**
- * Deletes the endpoint; its deliveries and their attempts go with it (cascade), and the queued
- * jobs of its pending deliveries are removed first (one already running is kept from retrying).
+ * Deletes the endpoint; its deliveries and their attempts go with it (cascade), and its waiting
+ * job with them (a running one finds nothing more to send).
  */
 export async function deleteWebhookEndpoint(sql: Db, workspaceId: string, id: string): Promise<boolean> {
-  await sql`
-    select graphile_worker.remove_job('webhook_delivery:' || d.id) from webhook_deliveries d
-    where d.workspace_id = ${workspaceId} and d.endpoint_id = ${id} and d.status = 'pending'`;
   const rows = await sql`delete from webhook_endpoints where workspace_id = ${workspaceId} and id = ${id} returning 1`;
+  if (rows.length) await removeEndpointJob(sql, id);
   return rows.length > 0;
 }

@@ -10,8 +10,8 @@ export interface EventSubject {
 
 /**
  * Records a webhook event in the caller's transaction (`tx` must be one): it commits or rolls back
- * with the change it reports, and each subscribed endpoint's delivery job is enqueued with it.
- * `object` is the resource in the shape the API answers with.
+ * with the change it reports, and so does a pending delivery to each subscribed endpoint (which a
+ * worker's dispatcher then finds). `object` is the resource in the shape the API answers with.
  */
 export async function recordWebhookEvent(
   tx: Db,

@@ -5,6 +5,7 @@ import { webhookDeliveriesFailed, webhookDeliveryDuration } from '../core/metric
 import { openSecret, sealingKey, signatureHeader } from '../core/webhookSecrets.ts';
 import { loadSecret } from '../storage/secrets.ts';
 import {
+  enqueueEndpointJob,
   failUnsent,
   findDeliveryTarget,
   markEndpointFailing,
@@ -57,8 +58,8 @@ function signedRequest(target: DeliveryTarget, key: Buffer): { body: string; hea
 
 /**
  * Records the try and what follows from it in one transaction: success settles the delivery and
- * clears the endpoint's failing_since; a failure schedules the next try as a new job (or fails the
- * delivery past its retry window) and disables an endpoint failing for the whole window.
+ * clears the endpoint's failing_since; a failure schedules the next try (or fails the delivery
+ * past its retry window) and disables an endpoint failing for the whole window.
  */
 async function settle(sql: Sql, config: Config, target: DeliveryTarget, attempt: Attempt) {
   const window = config.WEBHOOK_RETRY_WINDOW_SECONDS;
@@ -78,31 +79,30 @@ async function settle(sql: Sql, config: Config, target: DeliveryTarget, attempt:
 }
 
 /**
- * How long a job goes on sending its endpoint's other due deliveries: each job in a graphile-worker
- * named queue waits for the one before to finish, and 0.17 looks for it only at its next poll
- * (1 s) in about one handoff of ten, which held one endpoint to ~10 deliveries a second (README).
- * Bounded, so that a stopping worker's job ends within its grace period (worker/handBackOnStop.ts).
+ * How long a job goes on sending its endpoint's due deliveries before it hands over to a successor
+ * job: bounded, so that a stopping worker's job ends within its grace period
+ * (worker/handBackOnStop.ts), and so that endpoints with backlogs take turns at the worker slots.
  */
 const DRAIN_MS = 5000;
 
 /**
- * Sends the job's delivery, then the endpoint's other due deliveries until DRAIN_MS have passed:
- * the event POSTed to the endpoint, signed; each try recorded and the next one scheduled. No
+ * Sends the endpoint's due deliveries, oldest first, one after another, each tried once: the event
+ * POSTed to the endpoint, signed; each try recorded and the next one scheduled, for the dispatcher
+ * to find when due. Past DRAIN_MS, a successor job is enqueued for what is still due. No
  * connection is held while a receiver takes its time, and receivers' failures are not errors of
  * the job: only the unexpected (the database unreachable, say) is left to graphile-worker.
  */
 const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger }) => {
   const sealing = sealingKeyOnce(sql, config.WEBHOOK_SECRETS_KEY);
 
-  /** One delivery, if still pending; its endpoint, unless the delivery is gone with it. */
-  async function deliver(ws: string, id: string): Promise<string | undefined> {
+  /** One delivery, if still pending (not settled by an earlier run, nor gone with its event). */
+  async function deliver(ws: string, id: string): Promise<void> {
     const target = await findDeliveryTarget(sql, ws, id);
-    // Settled by an earlier run: not sent again.
-    if (target?.status !== 'pending') return target?.endpoint_id;
+    if (target?.status !== 'pending') return;
     if (!target.enabled) {
       await sql.begin((tx) => failUnsent(tx, id, 'the endpoint is disabled; the event was not sent'));
       webhookDeliveriesFailed.inc();
-      return target.endpoint_id;
+      return;
     }
     const { body, headers } = signedRequest(target, await sealing());
     const attempt = await postWebhook(target.url, headers, body, {
@@ -116,17 +116,20 @@ const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger })
     const about = { delivery_id: id, endpoint_id: target.endpoint_id, workspace_id: ws };
     if (!succeeded) logger.info({ ...about, error: attempt.error, now: outcome.status }, 'webhook delivery failed');
     if (outcome.endpointDisabled) logger.warn(about, 'webhook endpoint disabled after failing for the retry window');
-    return target.endpoint_id;
   }
 
-  return async ({ workspace_id: ws, delivery_id: first }, helpers) => {
+  return async ({ workspace_id: ws, endpoint_id: endpointId }, helpers) => {
     const until = Date.now() + DRAIN_MS;
-    const sent: string[] = [];
-    for (let id: string | undefined = first; id; ) {
-      const endpointId = await deliver(ws, id);
-      sent.push(id);
-      if (!endpointId || Date.now() >= until || helpers.abortSignal.aborted) return;
-      id = await nextDueDelivery(sql, endpointId, sent);
+    // A delivery failing now may be due again within the run (short retry delays): it waits for
+    // a later job, so that one run tries each delivery once.
+    const tried: string[] = [];
+    // A stopping worker leaves the rest to other workers' dispatchers.
+    while (!helpers.abortSignal.aborted) {
+      const id = await nextDueDelivery(sql, endpointId, tried);
+      if (!id) return;
+      if (Date.now() >= until) return enqueueEndpointJob(sql, ws, endpointId);
+      tried.push(id);
+      await deliver(ws, id);
     }
   };
 };

@@ -11,8 +11,10 @@ import { addEndpoint as addEndpointTo, recordEvents as recordEventsIn } from './
 import { newId } from '../core/ids.ts';
 import { newWebhookSecret } from '../core/webhookSecrets.ts';
 import type { WebhookEventType } from '../core/webhookEventTypes.ts';
+import type { Db } from '../storage/db.ts';
 import { freePort } from '../storage/embedded.ts';
 import { recordEndpointTestEvent, recordWebhookEvent } from '../storage/webhookEvents.ts';
+import { dispatchDueDeliveries, enqueueEndpointJob } from '../storage/webhookDeliveries.ts';
 import { retryJobs } from '../storage/jobs.ts';
 import { createBlobStore } from '../storage/blobs.ts';
 import { storageSigningSecret } from '../storage/secrets.ts';
@@ -116,6 +118,12 @@ const allSettled = async (t: TestContext, endpointId: string, status: string, co
 const noJobsFor = async (t: TestContext, endpointId: string) =>
   (await t.sql`select 1 from graphile_worker.jobs where queue_name = ${'webhook:' + endpointId}`).length === 0;
 
+/** Nothing pending for the endpoint, and no job of it left to run. */
+const allDone = async (t: TestContext, endpointId: string) => {
+  const pending = await t.sql`select 1 from webhook_deliveries where endpoint_id = ${endpointId} and status = 'pending'`;
+  return pending.length === 0 && (await noJobsFor(t, endpointId));
+};
+
 /** Deleting the endpoint takes its deliveries, so their waiting retries end without a request. */
 const removeEndpoint = (t: TestContext, id: string) => t.sql`delete from webhook_endpoints where id = ${id}`;
 
@@ -123,7 +131,12 @@ const addEndpoint = (t: TestContext, workspaceId: string, url: string, opts?: Pa
   addEndpointTo(t.sql, t.config.WEBHOOK_SECRETS_KEY, workspaceId, url, opts);
 const recordEvents = (t: TestContext, workspaceId: string, types: WebhookEventType[]) => recordEventsIn(t.sql, workspaceId, types);
 
-const FAST_RETRIES = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_BASE_SECONDS: '1', WEBHOOK_RETRY_MAX_DELAY_SECONDS: '2' };
+const FAST_RETRIES = {
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+  WEBHOOK_RETRY_BASE_SECONDS: '1',
+  WEBHOOK_RETRY_MAX_DELAY_SECONDS: '2',
+  WEBHOOK_DISPATCH_INTERVAL_MS: '250',
+};
 
 // ---- Delivery against local receivers ----
 
@@ -165,8 +178,7 @@ describe('webhook_deliver', () => {
       expect(receivedBy(created.secret).map((r) => r.headers['webhook-id']).sort()).toEqual(createdIds.sort());
       expect(receiver.received.filter((r) => /^t=\d+,v1=[0-9a-f]{64}$/.test(String(r.headers['webhook-signature'])))).toHaveLength(8);
 
-      // Each job of an endpoint also sends its due deliveries that other jobs were enqueued for,
-      // and those jobs go: nothing is left to run, and nothing was sent twice.
+      // An endpoint's job sends whatever of it is due: nothing is left to run, nothing was sent twice.
       expect(await waitUntil(async () => (await noJobsFor(t, all.id)) && (await noJobsFor(t, created.id)), 10_000)).toBe(true);
       for (const d of await deliveriesOf(t, all.id)) {
         expect(d.attempt_count).toBe(1);
@@ -202,7 +214,7 @@ describe('webhook_deliver', () => {
     }
   });
 
-  it('delivers everything to a receiver that was down, once it listens again; jobs list shows what each job concerns', async () => {
+  it('delivers everything to a receiver that was down, once it listens again', async () => {
     const port = await freePort();
     const { workspaceId } = await t.tenant();
     const endpoint = await addEndpoint(t, workspaceId, `http://127.0.0.1:${port}/hooks`);
@@ -215,15 +227,6 @@ describe('webhook_deliver', () => {
     };
     expect(await waitUntil(refusedOnce, 15_000)).toBe(true);
     expect((await endpointRow(t, endpoint.id)).failing_since).toBeInstanceOf(Date);
-
-    // Support staff see which delivery, event and endpoint each job is for (a delivery may have
-    // two jobs for a moment: the one finishing and the retry it enqueued).
-    const { jobs } = await jobsCommands['jobs list'].run(t.sql, cliContext([], { workspace: workspaceId }));
-    const concerns = new Map(jobs.map((j) => [j.concerns.delivery_id, { task: j.task, ...j.concerns }]));
-    const deliveries = await deliveriesOf(t, endpoint.id);
-    expect(new Set(concerns.values())).toEqual(
-      new Set(deliveries.map((d) => ({ task: 'webhook_deliver', delivery_id: d.id, event_id: d.event_id, endpoint_id: endpoint.id }))),
-    );
 
     const receiver = await startReceiver(undefined, port);
     try {
@@ -270,6 +273,36 @@ describe('webhook_deliver', () => {
     } finally {
       await removeEndpoint(t, slowEndpoint.id);
       await Promise.all([slow.close(), fast.close()]);
+    }
+  });
+
+  it("sends one endpoint's deliveries one at a time and each once, with two workers and more ticks dispatching at once", async () => {
+    const receivers = await Promise.all([0, 1, 2].map(() => startReceiver(() => ({ status: 200, delayMs: 20 }))));
+    const second = await t.startWorker({ concurrency: 2 });
+    const { workspaceId } = await t.tenant();
+    const endpoints = await Promise.all(receivers.map((r) => addEndpoint(t, workspaceId, r.url())));
+    const ticks = () => Promise.all(Array.from({ length: 4 }, () => dispatchDueDeliveries(t.sql)));
+    // The most that ticks racing can do: a second job for an endpoint whose job is running.
+    const racedJobs = () => Promise.all(endpoints.map((e) => enqueueEndpointJob(t.sql, workspaceId, e.id)));
+    try {
+      const eventIds: string[] = [];
+      for (let round = 0; round < 5; round++) {
+        const [ids] = await Promise.all([recordEvents(t, workspaceId, Array(6).fill('lead.updated')), ticks()]);
+        eventIds.push(...ids);
+        await ticks();
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        await racedJobs();
+      }
+      const settled = async () =>
+        (await Promise.all(endpoints.map((e) => allSettled(t, e.id, 'succeeded', eventIds.length)))).every(Boolean);
+      expect(await waitUntil(settled, 20_000)).toBe(true);
+      for (const receiver of receivers) {
+        expect(receiver.maxInFlight).toBe(1);
+        expect(receiver.received.map((r) => r.headers['webhook-id']).sort()).toEqual([...eventIds].sort());
+      }
+    } finally {
+      await second.stop();
+      await Promise.all(receivers.map((r) => r.close()));
     }
   });
 
@@ -347,14 +380,14 @@ describe('webhook_deliver', () => {
       const { workspaceId } = await t.tenant();
       const disabled = await addEndpoint(t, workspaceId, receiver.url('/disabled'));
       const deleted = await addEndpoint(t, workspaceId, receiver.url('/deleted'));
-      // Each change lands after the delivery was made and its job enqueued.
+      // Each change lands after the delivery was made.
       await t.sql.begin(async (tx) => {
         const leadId = newId('lead');
         await recordWebhookEvent(tx, workspaceId, 'lead.created', { id: leadId }, { kind: 'lead', id: leadId });
         await tx`update webhook_endpoints set enabled = false where id = ${disabled.id}`;
         await tx`delete from webhook_endpoints where id = ${deleted.id}`;
       });
-      expect(await waitUntil(async () => (await noJobsFor(t, disabled.id)) && (await noJobsFor(t, deleted.id)), 10_000)).toBe(true);
+      expect(await waitUntil(() => allDone(t, disabled.id), 10_000)).toBe(true);
       expect(receiver.received).toHaveLength(0);
       const [delivery] = await deliveriesOf(t, disabled.id);
       expect(delivery!.status).toBe('failed');
@@ -366,7 +399,7 @@ describe('webhook_deliver', () => {
     }
   });
 
-  it('does not send a succeeded delivery again when its job runs twice', async () => {
+  it("does not send a succeeded delivery again when the endpoint's job runs again", async () => {
     const receiver = await startReceiver();
     try {
       const { workspaceId } = await t.tenant();
@@ -374,7 +407,7 @@ describe('webhook_deliver', () => {
       await recordEvents(t, workspaceId, ['lead.created']);
       expect(await waitUntil(() => allSettled(t, endpoint.id, 'succeeded', 1), 10_000)).toBe(true);
       const [delivery] = await deliveriesOf(t, endpoint.id);
-      await t.sql`select webhook_enqueue_delivery(${delivery!.id})`;
+      await enqueueEndpointJob(t.sql, workspaceId, endpoint.id);
       expect(await waitUntil(() => noJobsFor(t, endpoint.id), 10_000)).toBe(true);
       expect(receiver.received).toHaveLength(1);
       expect(await attemptsOf(t, delivery!.id)).toHaveLength(1);
@@ -383,29 +416,48 @@ describe('webhook_deliver', () => {
     }
   });
 
-  it('fails the delivery of a job out of attempts, and jobs retry sends it', async () => {
+  it('does not let a job out of attempts hold its endpoint up: a fresh job delivers, and jobs retry sends what waits', async () => {
     const receiver = await startReceiver();
+    const { workspaceId } = await t.tenant();
+    const recordLead = (tx: Db) => {
+      const leadId = newId('lead');
+      return recordWebhookEvent(tx, workspaceId, 'lead.created', { id: leadId }, { kind: 'lead', id: leadId });
+    };
     try {
-      const { workspaceId } = await t.tenant();
       const endpoint = await addEndpoint(t, workspaceId, receiver.url());
-      // The job is held back (as if the database had failed its every attempt) and failed for good.
+      // The endpoint's job is held back (as if the database had failed its every attempt) and
+      // failed for good, with the event's delivery due.
       const jobId = await t.sql.begin(async (tx) => {
-        const leadId = newId('lead');
-        await recordWebhookEvent(tx, workspaceId, 'lead.created', { id: leadId }, { kind: 'lead', id: leadId });
+        await recordLead(tx);
+        await enqueueEndpointJob(tx, workspaceId, endpoint.id);
         const [job] = await tx<{ id: string }[]>`
           update graphile_worker._private_jobs set run_at = now() + interval '1 hour'
-          where job_queue_id = (select id from graphile_worker._private_job_queues where queue_name = ${'webhook:' + endpoint.id})
+          where key = ${'webhook_endpoint:' + endpoint.id}
           returning id::text`;
         return job!.id;
       });
       await t.sql`select graphile_worker.permanently_fail_jobs(${[jobId]}::bigint[], 'database unreachable')`;
-      expect(await allSettled(t, endpoint.id, 'failed', 1)).toBe(true);
+      // Its delivery waits, pending, and the dispatcher enqueues a fresh job for it.
+      expect(await waitUntil(() => allSettled(t, endpoint.id, 'succeeded', 1), 10_000)).toBe(true);
+      expect(receiver.received).toHaveLength(1);
 
+      // Support staff see the failed job and the endpoint it is for.
+      const { jobs } = await jobsCommands['jobs list'].run(t.sql, cliContext([], { workspace: workspaceId, failed: true }));
+      expect(jobs.map((j) => ({ id: j.id, task: j.task, ...j.concerns }))).toEqual([
+        { id: jobId, task: 'webhook_deliver', endpoint_id: endpoint.id },
+      ]);
+      // Its retry sends at once a delivery whose next try was an hour away.
+      await t.sql.begin(async (tx) => {
+        await recordLead(tx);
+        await tx`update webhook_deliveries set next_attempt_at = now() + interval '1 hour'
+          where endpoint_id = ${endpoint.id} and status = 'pending'`;
+      });
       const blobs = createBlobStore(t.config, await storageSigningSecret(t.sql, t.config.STORAGE_SIGNING_SECRET));
       const render = { publicBaseUrl: t.config.PUBLIC_BASE_URL, blobs };
       expect(await retryJobs(t.sql, [jobId], 30, render)).toEqual({ retried: [jobId], refused: [] });
-      expect(await waitUntil(() => allSettled(t, endpoint.id, 'succeeded', 1), 10_000)).toBe(true);
-      expect(receiver.received).toHaveLength(1);
+      const sentNow = async () => (await allSettled(t, endpoint.id, 'succeeded', 2)) && (await noJobsFor(t, endpoint.id));
+      expect(await waitUntil(sentNow, 10_000)).toBe(true);
+      expect(receiver.received).toHaveLength(2);
     } finally {
       await receiver.close();
     }
@@ -509,7 +561,7 @@ describe('webhook_deliver past the retry window', () => {
       return !(await endpointRow(t, endpoint.id)).enabled;
     }, 15_000, 1000);
     expect(disabled).toBe(true);
-    expect(await waitUntil(() => noJobsFor(t, endpoint.id), 10_000)).toBe(true);
+    expect(await waitUntil(() => allDone(t, endpoint.id), 10_000)).toBe(true);
     return { workspaceId, tenant, endpoint };
   }
 

@@ -12,6 +12,7 @@ import { importAndWait, importReport, waitForImport } from './fixtures/reports/c
 import { communicationsCommands } from '../cli/commands/communications.ts';
 import { newId } from '../core/ids.ts';
 import { enqueueJob } from '../storage/jobs.ts';
+import { dispatchDueDeliveries } from '../storage/webhookDeliveries.ts';
 import { upsertLead } from '../storage/leadWrites.ts';
 import { insertExports } from '../storage/reports.ts';
 
@@ -24,7 +25,13 @@ const ik = () => ({ 'idempotency-key': `whemit-${++n}` });
 
 beforeAll(async () => {
   host = await startImageHost();
-  t = await createTestContext({ RATE_LIMIT_PER_MINUTE: '10000', IMAGE_FETCH_ALLOW_PRIVATE: 'true', GENERATE_WAIT_MS: '20000' });
+  // The worker's dispatcher ticks only as it starts: the tests here tick it themselves.
+  t = await createTestContext({
+    RATE_LIMIT_PER_MINUTE: '10000',
+    IMAGE_FETCH_ALLOW_PRIVATE: 'true',
+    GENERATE_WAIT_MS: '20000',
+    WEBHOOK_DISPATCH_INTERVAL_MS: '3600000',
+  });
   tenant = await t.tenant();
   await t.startWorker();
   const listed = await t.request('GET', '/api/v1/pipeline/stages', { key: tenant.key });
@@ -307,7 +314,7 @@ describe('workspaces and endpoints', () => {
     expect(await eventCount(t.sql, other.workspaceId)).toBe(1);
   });
 
-  it('creates a pending delivery and a webhook_deliver job per event for each subscribed, enabled endpoint', async () => {
+  it('creates a pending delivery per event for each subscribed, enabled endpoint, and no job until a dispatcher ticks', async () => {
     const ws = await t.tenant();
     const endpoint = async (events: string[], enabled = true) => {
       const id = newId('whe');
@@ -323,18 +330,31 @@ describe('workspaces and endpoints', () => {
     const lead = await postLead({ contact_name: 'Kim Hooked', contact_phone: '212-555-0740' }, ik(), ws.key);
     await postLead({ contact_phone: '212-555-0740', notes: 'update' }, ik(), ws.key);
     const events = await onlyEvents(t.sql, ws.workspaceId, lead.body.lead.id, ['lead.created', 'lead.updated']);
-    const deliveries = await t.sql<{ event_id: string; endpoint_id: string; status: string; job_queue: string; job_payload: unknown }[]>`
-      select d.event_id, d.endpoint_id, d.status, j.queue_name as job_queue, p.payload as job_payload
-      from webhook_deliveries d
-      join graphile_worker.jobs j on j.key = 'webhook_delivery:' || d.id and j.task_identifier = 'webhook_deliver'
-      join graphile_worker._private_jobs p on p.id = j.id
-      where d.workspace_id = ${ws.workspaceId}`;
+    const deliveries = await t.sql<{ event_id: string; endpoint_id: string; status: string }[]>`
+      select event_id, endpoint_id, status from webhook_deliveries where workspace_id = ${ws.workspaceId}`;
     const byType = Object.fromEntries(events.map((e) => [e.id, e.type]));
     expect(deliveries.map((d) => `${byType[d.event_id]} → ${d.endpoint_id}`).sort()).toEqual(
       [`lead.created → ${all}`, `lead.created → ${created}`, `lead.updated → ${all}`].sort());
-    for (const d of deliveries) {
-      expect(d).toMatchObject({ status: 'pending', job_queue: `webhook:${d.endpoint_id}`, job_payload: { workspace_id: ws.workspaceId } });
-    }
+    expect(deliveries.every((d) => d.status === 'pending')).toBe(true);
     expect(deliveries.some((d) => d.endpoint_id === deleted || d.endpoint_id === disabled)).toBe(false);
+    // The partner's requests paid for no graphile-worker job.
+    expect(await t.sql`select 1 from graphile_worker.jobs where task_identifier = 'webhook_deliver'`).toEqual([]);
+
+    // A tick enqueues one job per endpoint with deliveries due, in the endpoint's own queue, and
+    // none while that one waits. Rolled back after, so the worker sends nothing to the made-up URL.
+    const rolledBack = new Error('rolled back');
+    await t.sql.begin(async (tx) => {
+      expect((await dispatchDueDeliveries(tx)).sort()).toEqual([all, created].sort());
+      const jobs = await tx<{ key: string; queue_name: string; payload: unknown }[]>`
+        select j.key, j.queue_name, p.payload from graphile_worker.jobs j join graphile_worker._private_jobs p on p.id = j.id
+        where j.task_identifier = 'webhook_deliver'`;
+      expect(jobs.sort((a, b) => a.key.localeCompare(b.key))).toEqual([all, created].sort().map((id) => ({
+        key: `webhook_endpoint:${id}`, queue_name: `webhook:${id}`, payload: { workspace_id: ws.workspaceId, endpoint_id: id },
+      })));
+      expect(await dispatchDueDeliveries(tx)).toEqual([]);
+      throw rolledBack;
+    }).catch((err) => {
+      if (err !== rolledBack) throw err;
+    });
   });
 });

@@ -34,9 +34,7 @@ const renderJobs = async (eventIds: string[]) =>
     select count(*)::int as n from graphile_worker.jobs
     where task_identifier = 'webhook_event_render' and key = any(${eventIds.map((id) => `webhook_event_render:${id}`)})`)[0]!.n as number;
 const deliveriesOf = (eventId: string) => t.sql<{ endpoint_id: string }[]>`
-  select d.endpoint_id from webhook_deliveries d
-  join graphile_worker.jobs j on j.key = 'webhook_delivery:' || d.id and j.task_identifier = 'webhook_deliver'
-  where d.event_id = ${eventId}`;
+  select endpoint_id from webhook_deliveries where event_id = ${eventId}`;
 const rendered = async (events: StoredEvent[]) =>
   (await t.sql`select count(*)::int as n from webhook_events where id = any(${events.map((e) => e.id)}) and data is not null`)[0]!.n === events.length;
 const shown = async (path: string, template: string) => {

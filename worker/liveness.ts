@@ -3,6 +3,7 @@ import type { Logger } from '../core/logger.ts';
 import type { Sql } from '../storage/db.ts';
 import { unlockJobsOfDeadWorkers } from '../storage/jobs.ts';
 import { beat, forgetWorker, pruneHeartbeats } from '../storage/workerHeartbeats.ts';
+import { every } from './periodic.ts';
 
 export interface Liveness {
   /** Stops beating and drops the lease; call once the worker holds no jobs. */
@@ -30,17 +31,10 @@ export async function startLiveness(deps: {
     if (unlocked.length) logger.warn({ jobs: unlocked }, 'unlocked jobs of dead workers');
     await pruneHeartbeats(sql);
   };
-  // A failed tick (database unreachable) is logged and the next one tries again.
-  const safeTick = () => tick().catch((err) => logger.error({ err }, 'worker heartbeat failed'));
-  // A tick still running when the next is due (a slow database) is not doubled up.
-  let busy: Promise<void> | undefined;
-  const schedule = () => (busy ??= safeTick().finally(() => (busy = undefined)));
-  await schedule();
-  const timer = setInterval(schedule, heartbeatSeconds * 1000);
+  const loop = await every(heartbeatSeconds * 1000, tick, (err) => logger.error({ err }, 'worker heartbeat failed'));
   return {
     stop: async () => {
-      clearInterval(timer);
-      await busy;
+      await loop.stop();
       await forgetWorker(sql, workerId);
     },
   };

@@ -6,6 +6,7 @@ import { storageSigningSecret } from '../storage/secrets.ts';
 import { createBlobStore } from '../storage/blobs.ts';
 import { jobMetricsEvents } from './jobMetrics.ts';
 import { startLiveness } from './liveness.ts';
+import { startWebhookDispatch } from './webhookDispatch.ts';
 import { stopHandingBackJobs } from './handBackOnStop.ts';
 
 export interface RunningWorker {
@@ -46,8 +47,11 @@ export async function startWorker(deps: Omit<TaskDeps, 'blobs'> & { connectionSt
     heartbeatSeconds: deps.config.WORKER_HEARTBEAT_SECONDS,
     staleAfterSeconds: deps.config.WORKER_STALE_AFTER_SECONDS,
   });
+  const intervalMs = deps.config.WEBHOOK_DISPATCH_INTERVAL_MS;
+  const dispatch = await startWebhookDispatch({ sql: deps.sql, logger, intervalMs });
   const handBack = stopHandingBackJobs(runner, deps.sql, logger);
-  // The lease outlives the runner's stop: its jobs are still running (or being handed back) until then.
+  // No more jobs enqueued by a worker that stops; the lease outlives the runner's stop: its jobs
+  // are still running (or being handed back) until then.
   let stopped: Promise<void> | undefined;
-  return { runner, stop: () => (stopped ??= handBack().finally(liveness.stop)) };
+  return { runner, stop: () => (stopped ??= dispatch.stop().then(handBack).finally(liveness.stop)) };
 }

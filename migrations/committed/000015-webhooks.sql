@@ -1,5 +1,5 @@
 --! Previous: sha1:a4af2d8001adf89e4d2aa95e80f1817f9427cab2
---! Hash: sha1:f76c218f3e70439b6bfa6c06c4a5ff013b67f8c0
+--! Hash: sha1:25ff74df355878fe78e157c373104ca98a3ea304
 --! Message: webhook endpoints, events and deliveries
 
 insert into app_secrets (name, value) values ('webhooks', gen_random_bytes(32)) on conflict do nothing;
@@ -75,30 +75,27 @@ create table webhook_delivery_attempts (
 );
 create index webhook_delivery_attempts_delivery_idx on webhook_delivery_attempts (delivery_id, attempted_at);
 
--- Creates a delivery for each enabled endpoint subscribed to the event (or for the one endpoint
--- given) and enqueues its job, in the caller's transaction. Each endpoint's deliveries share a
--- graphile-worker queue, so a slow receiver holds one worker slot, never all of them.
+-- Creates a pending delivery, due now, for each enabled endpoint subscribed to the event (or for
+-- the one endpoint given), in the caller's transaction. That is all a partner's request pays for:
+-- the deliveries are the queue, and a dispatcher in each worker enqueues one graphile-worker job
+-- per endpoint with deliveries due (storage/webhookDeliveries.ts), outside any partner's
+-- transaction: add_job's upserts and its NOTIFY (whose commit-time lock is global) cost several
+-- times the inserts. PL/pgSQL, whose plans last the session: a SQL function's are made anew on
+-- every call. The number of deliveries made.
 create function webhook_fan_out(event_id text, only_endpoint text default null) returns integer
 language plpgsql set search_path from current as $$
 declare
   n integer;
 begin
-  with ev as (select e.id, e.workspace_id, e.type from webhook_events e where e.id = event_id),
-  made as (
-    insert into webhook_deliveries (id, workspace_id, event_id, endpoint_id, status, next_attempt_at)
-    select public_id('whd'), ev.workspace_id, ev.id, ep.id, 'pending', now()
-    from ev join webhook_endpoints ep on ep.workspace_id = ev.workspace_id
-    where case when only_endpoint is null
+  insert into webhook_deliveries (id, workspace_id, event_id, endpoint_id, status, next_attempt_at)
+  select public_id('whd'), ev.workspace_id, ev.id, ep.id, 'pending', now()
+  from webhook_events ev join webhook_endpoints ep on ep.workspace_id = ev.workspace_id
+  where ev.id = webhook_fan_out.event_id
+    and case when only_endpoint is null
       then ep.enabled and (ep.events @> array[ev.type] or ep.events @> array['*'])
       else ep.id = only_endpoint end
-    on conflict do nothing
-    returning id, workspace_id, endpoint_id)
-  select count(*) into n from (
-    select graphile_worker.add_job('webhook_deliver',
-      json_build_object('workspace_id', made.workspace_id, 'delivery_id', made.id),
-      queue_name => 'webhook:' || made.endpoint_id, max_attempts => 25,
-      job_key => 'webhook_delivery:' || made.id)
-    from made) jobs;
+  on conflict do nothing;
+  get diagnostics n = row_count;
   return n;
 end $$;
 
@@ -126,77 +123,16 @@ end $$;
 -- events API shows, oldest first, across workspaces; the two indexes above lead with workspace_id.
 create index webhook_events_created_idx on webhook_events (created_at);
 
--- webhook delivery: the retry window's start, one enqueue for every path, a job out of attempts.
+-- webhook delivery: the retry window's start, and the index the dispatcher and the task find due
+-- deliveries by.
 
 -- Creation, or the last redelivery: retries stop (and the delivery fails) once the next try would
 -- fall WEBHOOK_RETRY_WINDOW_SECONDS after it, so a redelivered delivery gets a whole window again.
 alter table webhook_deliveries add column retry_window_start timestamptz not null default now();
 
--- An endpoint's due deliveries, which its running job also sends (tasks/webhook_deliver.ts).
+-- An endpoint's due deliveries, oldest first, for its job (tasks/webhook_deliver.ts); and, taking
+-- each endpoint's first entry, the endpoints with anything due, for the dispatcher's tick.
 create index webhook_deliveries_due_idx on webhook_deliveries (endpoint_id, next_attempt_at) where status = 'pending';
-
--- A delivery's job, now or at `due`: fan-out, the task's retries and redeliveries all enqueue it
--- here. Each endpoint's deliveries share one graphile-worker queue, so a slow receiver holds one
--- worker slot, never all of them; the key makes a second enqueue move the waiting job instead of
--- adding one. The event and endpoint ride along in the payload for `jobs list` and /admin.
-create function webhook_enqueue_delivery(delivery text, due timestamptz default now()) returns void
-language sql volatile set search_path from current as $$
-  select graphile_worker.add_job('webhook_deliver',
-    json_build_object('workspace_id', d.workspace_id, 'delivery_id', d.id, 'event_id', d.event_id,
-      'endpoint_id', d.endpoint_id),
-    queue_name => 'webhook:' || d.endpoint_id, run_at => due, max_attempts => 25,
-    job_key => 'webhook_delivery:' || d.id)
-  from webhook_deliveries d where d.id = delivery
-$$;
-
--- A settled delivery needs no job: a waiting one (the task sends due deliveries of its endpoint
--- that another job was enqueued for) is removed, a running one ends as it would.
-create function webhook_delivery_job_done(delivery text) returns void
-language sql volatile set search_path from current as $$
-  select graphile_worker.remove_job('webhook_delivery:' || delivery)
-$$;
-
-create or replace function webhook_fan_out(event_id text, only_endpoint text default null) returns integer
-language plpgsql set search_path from current as $$
-declare
-  n integer;
-begin
-  with ev as (select e.id, e.workspace_id, e.type from webhook_events e where e.id = event_id),
-  made as (
-    insert into webhook_deliveries (id, workspace_id, event_id, endpoint_id, status, next_attempt_at)
-    select public_id('whd'), ev.workspace_id, ev.id, ep.id, 'pending', now()
-    from ev join webhook_endpoints ep on ep.workspace_id = ev.workspace_id
-    where case when only_endpoint is null
-      then ep.enabled and (ep.events @> array[ev.type] or ep.events @> array['*'])
-      else ep.id = only_endpoint end
-    on conflict do nothing
-    returning id)
-  select count(*) into n from (select webhook_enqueue_delivery(made.id) from made) jobs;
-  return n;
-end $$;
-
--- A webhook_deliver job that used its last attempt (unexpected errors only, such as the database
--- being unreachable: a receiver's failures are retried by the task itself) fails its delivery, as
--- job_failed_for_good (migration 14) does for the other tasks' objects. Not when a newer job for
--- the delivery exists: the task enqueues its retry under the same key while it runs, which takes
--- the key and the attempts from the running job (graphile-worker's add_job on a locked key).
-create function webhook_delivery_job_failed() returns trigger
-language plpgsql set search_path from current as $$
-begin
-  if (select identifier from graphile_worker._private_tasks where id = new.task_id) = 'webhook_deliver'
-    and not exists (select 1 from graphile_worker._private_jobs j
-                    where j.key = 'webhook_delivery:' || (new.payload->>'delivery_id') and j.id <> new.id) then
-    update webhook_deliveries set status = 'failed', next_attempt_at = null, updated_at = now()
-    where workspace_id = new.payload->>'workspace_id' and id = new.payload->>'delivery_id' and status = 'pending';
-  end if;
-  return null;
-end $$;
-
-create trigger webhook_delivery_job_failed after update on graphile_worker._private_jobs
-for each row
-when (new.attempts >= new.max_attempts and new.locked_by is null
-      and not (old.attempts >= old.max_attempts and old.locked_by is null))
-execute function webhook_delivery_job_failed();
 
 -- whemit: failures made by SQL emit their events too. A job out of attempts fails its objects
 -- (migration 14) and, in the same transaction, records one event per object it moved to failed.
