@@ -28,7 +28,11 @@ import { mountDocs } from './docs/page.ts';
 import { mountAdminConsole } from './admin/routes.ts';
 import { sealingKey } from '../core/webhookSecrets.ts';
 
-export async function createApp(input: { config: Config; logger: Logger; sql: Sql }): Promise<{ app: Koa<any, any>; inFlight: InFlight }> {
+export async function createApp(input: {
+  config: Config;
+  logger: Logger;
+  sql: Sql;
+}): Promise<{ app: Koa<any, any>; inFlight: InFlight }> {
   const storageSecret = await storageSigningSecret(input.sql, input.config.STORAGE_SIGNING_SECRET);
   await loadTimezoneNames(input.sql);
   const deps: AppDeps = {

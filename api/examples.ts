@@ -28,7 +28,13 @@ export const EXAMPLE_IDS = {
 export const EXAMPLE_STAGES = [
   { id: 'stage_eqqw8x64dd3bdxaeg8ds', key: 'new', label: 'New', sort_order: 1, is_conversion_stage: false },
   { id: 'stage_y6hf5bpgzpq2sh7rdz58', key: 'contacted', label: 'Contacted', sort_order: 2, is_conversion_stage: false },
-  { id: 'stage_tn97t8eb4zxwhkj4fcj0', key: 'appointment_set', label: 'Appointment set', sort_order: 3, is_conversion_stage: false },
+  {
+    id: 'stage_tn97t8eb4zxwhkj4fcj0',
+    key: 'appointment_set',
+    label: 'Appointment set',
+    sort_order: 3,
+    is_conversion_stage: false,
+  },
   { id: 'stage_nm63s0te0p9syvs9jn16', key: 'quoted', label: 'Quoted', sort_order: 4, is_conversion_stage: false },
   { id: 'stage_8tz0xhzzncgfvdpc9qdq', key: 'sold', label: 'Sold', sort_order: 5, is_conversion_stage: true },
   { id: 'stage_78b9qqmpnrtfv5fzeadc', key: 'lost', label: 'Lost', sort_order: 6, is_conversion_stage: false },
@@ -252,15 +258,25 @@ export const PENDING_VISUALIZATION = {
 /** Signed cursors as the API hands them out: base64url of the endpoint and position, then a MAC. */
 export const EXAMPLE_CURSORS = {
   leads: 'WyJsZWFkcy5saXN0IixbMTc3MjQ2ODEwNDUxMjAwMCwibGVhZF9yMWhwOXRoMjRhMnZ5NnRzZGRiayJdXQ.yGekTE61a02U658LjD_VgA',
-  leadsExport: 'WyJsZWFkcy5leHBvcnQiLFsxNzcyNDY4MTA0NTEyMDAwLCJsZWFkX3IxaHA5dGgyNGEydnk2dHNkZGJrIl1d.xr7_NgmInUUnrDEZLWPidQ',
-  reports: 'WyJHRVQgL2FwaS92MS9yZXBvcnRzIixbIjIwMjYtMDMtMDJUMTU6NDA6MTEuMjA4WiIsInJwdF9nMHBrcHJuOXN6bTFwNzk4djR6dCJdXQ.QIaMYGvIO6brxJuB3vyIVg',
+  leadsExport:
+    'WyJsZWFkcy5leHBvcnQiLFsxNzcyNDY4MTA0NTEyMDAwLCJsZWFkX3IxaHA5dGgyNGEydnk2dHNkZGJrIl1d.xr7_NgmInUUnrDEZLWPidQ',
+  reports:
+    'WyJHRVQgL2FwaS92MS9yZXBvcnRzIixbIjIwMjYtMDMtMDJUMTU6NDA6MTEuMjA4WiIsInJwdF9nMHBrcHJuOXN6bTFwNzk4djR6dCJdXQ.QIaMYGvIO6brxJuB3vyIVg',
   sessionVisualizations:
     'WyJzZXNzaW9ucy9zZXNzXzdmM2MyYTkxZTQvdmlzdWFsaXphdGlvbnMiLFsxNzcyNTUzMjEyMDQwMDAwLCJ2aXNfamN4OWpodGRwNHN0aDV2Ynp6cjMiXV0.vRe7cWu0u4x6x6y2EAxl1A',
 };
 
 /** Three days of a Central-time report: the range the analytics examples ask for. */
-export const EXAMPLE_ANALYTICS_QUERY = { from: '2026-03-02T00:00:00-06:00', to: '2026-03-05T00:00:00-06:00', timezone: 'America/Chicago' };
-export const EXAMPLE_RANGE = { from: '2026-03-02T06:00:00.000Z', to: '2026-03-05T06:00:00.000Z', timezone: 'America/Chicago' };
+export const EXAMPLE_ANALYTICS_QUERY = {
+  from: '2026-03-02T00:00:00-06:00',
+  to: '2026-03-05T00:00:00-06:00',
+  timezone: 'America/Chicago',
+};
+export const EXAMPLE_RANGE = {
+  from: '2026-03-02T06:00:00.000Z',
+  to: '2026-03-05T06:00:00.000Z',
+  timezone: 'America/Chicago',
+};
 const DAYS = ['2026-03-02', '2026-03-03', '2026-03-04'];
 
 interface Figures {
@@ -342,13 +358,39 @@ export function exampleMetrics(f: Figures) {
 }
 
 export const EXAMPLE_FIGURES = {
-  google: { leads: [4, 6, 5], conversions: [0, 1, 1], forms: [3, 4, 4], calls: [1, 2, 1], spend: [21450, 23800, 22975], revenueCents: 3_612_000 },
-  facebook: { leads: [2, 1, 3], conversions: [0, 0, 1], forms: [2, 1, 3], calls: [0, 1, 0], spend: [9800, 10250, 9975], revenueCents: 1_595_000 },
-  all: { leads: [6, 7, 8], conversions: [0, 1, 2], forms: [5, 5, 7], calls: [1, 3, 1], spend: [31250, 34050, 32950], revenueCents: 5_207_000 },
+  google: {
+    leads: [4, 6, 5],
+    conversions: [0, 1, 1],
+    forms: [3, 4, 4],
+    calls: [1, 2, 1],
+    spend: [21450, 23800, 22975],
+    revenueCents: 3_612_000,
+  },
+  facebook: {
+    leads: [2, 1, 3],
+    conversions: [0, 0, 1],
+    forms: [2, 1, 3],
+    calls: [0, 1, 0],
+    spend: [9800, 10250, 9975],
+    revenueCents: 1_595_000,
+  },
+  all: {
+    leads: [6, 7, 8],
+    conversions: [0, 1, 2],
+    forms: [5, 5, 7],
+    calls: [1, 3, 1],
+    spend: [31250, 34050, 32950],
+    revenueCents: 5_207_000,
+  },
 } satisfies Record<string, Figures>;
 
 /** An attribution row of `dimension`, at its coordinates (source and/or campaign), keyed as the API keys rows. */
-export function exampleRow(dimension: 'source' | 'campaign', at: { source?: string; campaign?: string }, medium: string | null, f: Figures) {
+export function exampleRow(
+  dimension: 'source' | 'campaign',
+  at: { source?: string; campaign?: string },
+  medium: string | null,
+  f: Figures,
+) {
   const value = at[dimension]!;
   const coordinates = (['source', 'campaign'] as const).filter((d) => at[d] !== undefined);
   return {

@@ -15,9 +15,15 @@ export class ExpensiveRequests {
   enter(ctx: Ctx, keyId: string) {
     const count = this.running.get(keyId) ?? 0;
     if (count >= this.perKey) {
-      throw new ApiError(429, 'RATE_LIMITED', `At most ${this.perKey} uploads, exports and generations may run at once per API key`, { limit: this.perKey }, {
-        'Retry-After': '1',
-      });
+      throw new ApiError(
+        429,
+        'RATE_LIMITED',
+        `At most ${this.perKey} uploads, exports and generations may run at once per API key`,
+        { limit: this.perKey },
+        {
+          'Retry-After': '1',
+        },
+      );
     }
     this.running.set(keyId, count + 1);
     ctx.res.once('close', () => {

@@ -13,7 +13,11 @@ export const STORED_FILE_CSP = "default-src 'none'; sandbox";
  * Answers with a stored file. Only raster images are shown inline; anything else is a download,
  * so a browser never renders it as a page of this origin, whatever its type says.
  */
-export function sendStoredFile(ctx: Ctx, body: Readable, file: { contentType: string; fileName: string; download?: boolean }) {
+export function sendStoredFile(
+  ctx: Ctx,
+  body: Readable,
+  file: { contentType: string; fileName: string; download?: boolean },
+) {
   ctx.type = file.contentType;
   ctx.set('Content-Security-Policy', STORED_FILE_CSP);
   if (file.download || !isRasterImageType(file.contentType)) {

@@ -41,7 +41,11 @@ function hasBody(ctx: Ctx) {
 export async function readJsonBody(ctx: Ctx, limit = DEFAULT_JSON_LIMIT_BYTES): Promise<unknown> {
   if (!hasBody(ctx)) return {};
   if (!ctx.is('application/json', 'application/*+json')) {
-    throw fieldError('header', 'content-type', `Content-Type must be application/json, not ${ctx.get('Content-Type') || '(none)'}`);
+    throw fieldError(
+      'header',
+      'content-type',
+      `Content-Type must be application/json, not ${ctx.get('Content-Type') || '(none)'}`,
+    );
   }
   await parserFor(limit)(ctx as never, async () => {});
   return ctx.request.body;

@@ -4,7 +4,13 @@ import { workspaceId, type Ctx } from './context.ts';
 import { encodeCursor } from './pagination.ts';
 import { exportSlotsOf } from './exportSlots.ts';
 import { cancellableTransaction, cursorBatches } from '../storage/db.ts';
-import { effectiveAttribution, exportBoundary, leadsToExport, type LeadFilter, type LeadRow } from '../storage/leads.ts';
+import {
+  effectiveAttribution,
+  exportBoundary,
+  leadsToExport,
+  type LeadFilter,
+  type LeadRow,
+} from '../storage/leads.ts';
 
 export const EXPORT_CURSOR = 'leads.export';
 const ROWS_PER_FETCH = 500;
@@ -12,14 +18,33 @@ const ROWS_PER_FETCH = 500;
 /** Spreadsheet apps run cells starting with these as formulas; a leading quote defuses them. */
 function formulaSafe(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const s = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const s =
+    value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
   return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
 }
 
 const EXPORT_COLUMNS = [
-  'id', 'external_id', 'external_source', 'contact_name', 'contact_email', 'contact_phone', 'property_address',
-  'status', 'status_label', 'source', 'medium', 'campaign', 'content', 'conversion_url', 'quote_value', 'sales_value',
-  'follow_up_date', 'converted_at', 'notes', 'created_at', 'updated_at',
+  'id',
+  'external_id',
+  'external_source',
+  'contact_name',
+  'contact_email',
+  'contact_phone',
+  'property_address',
+  'status',
+  'status_label',
+  'source',
+  'medium',
+  'campaign',
+  'content',
+  'conversion_url',
+  'quote_value',
+  'sales_value',
+  'follow_up_date',
+  'converted_at',
+  'notes',
+  'created_at',
+  'updated_at',
 ] as const;
 
 function exportRow(row: LeadRow): string[] {
@@ -42,13 +67,21 @@ type Last = { id: string; pos: number };
  * one that takes none for EXPORT_WRITE_DEADLINE_MS is cut off, and once the response closes
  * unfinished the statement running is cancelled and the transaction ends.
  */
-export async function sendLeadsCsv(ctx: Ctx, filter: LeadFilter, limit: number, after?: [number, string]): Promise<void> {
+export async function sendLeadsCsv(
+  ctx: Ctx,
+  filter: LeadFilter,
+  limit: number,
+  after?: [number, string],
+): Promise<void> {
   const abandoned = new AbortController();
   // Every middleware that outlives its handler (in-flight count, drain, cap, metrics) watches the
   // response's close, and Koa's pipeline of a streamed body adds its own: eleven on one response,
   // which is no leak (the response ends with the export), so Node's warning at ten is raised.
   ctx.res.setMaxListeners(20);
-  ctx.res.once('close', () => ctx.res.writableFinished || abandoned.abort(new Error('lead export abandoned by its client')));
+  ctx.res.once(
+    'close',
+    () => ctx.res.writableFinished || abandoned.abort(new Error('lead export abandoned by its client')),
+  );
   let started: { csv: Stringifier; last: Last | null };
   try {
     started = await startExport(ctx, abandoned, filter, limit, after);
@@ -68,7 +101,10 @@ export async function sendLeadsCsv(ctx: Ctx, filter: LeadFilter, limit: number, 
   // deadlines after the client's last byte.
   const deadline = ctx.deps.config.EXPORT_WRITE_DEADLINE_MS;
   ctx.res.setTimeout(deadline, () => {
-    ctx.deps.logger.warn({ request_id: ctx.state.requestId, deadline_ms: deadline }, 'lead export cut off: its client took no bytes');
+    ctx.deps.logger.warn(
+      { request_id: ctx.state.requestId, deadline_ms: deadline },
+      'lead export cut off: its client took no bytes',
+    );
     // A reset frees the kernel's send buffer at once; after a plain close it would keep
     // megabytes queued for a client that reads nothing.
     ctx.req.socket.resetAndDestroy();
@@ -80,7 +116,13 @@ export async function sendLeadsCsv(ctx: Ctx, filter: LeadFilter, limit: number, 
  * Takes an export slot and starts the transaction; resolves once the boundary is known, with the
  * CSV stream the transaction keeps writing (and the slot kept) until the export ends or is abandoned.
  */
-async function startExport(ctx: Ctx, abandoned: AbortController, filter: LeadFilter, limit: number, after?: [number, string]) {
+async function startExport(
+  ctx: Ctx,
+  abandoned: AbortController,
+  filter: LeadFilter,
+  limit: number,
+  after?: [number, string],
+) {
   const ws = workspaceId(ctx);
   const release = await exportSlotsOf(ctx.deps.sql).acquire(ws, abandoned.signal);
   const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS] });
@@ -88,16 +130,22 @@ async function startExport(ctx: Ctx, abandoned: AbortController, filter: LeadFil
   csv.once('close', () => csv.readableEnded || abandoned.abort(new Error('lead export abandoned by its client')));
   let announce!: (last: Last | null) => void;
   const boundary = new Promise<Last | null>((resolve) => (announce = resolve));
-  const done = cancellableTransaction(ctx.deps.sql, 'isolation level repeatable read read only', abandoned.signal, async (tx, waitFor) => {
-    const [last, next] = await waitFor(() => exportBoundary(tx, ws, filter, limit, after));
-    announce(next ? last! : null);
-    for await (const rows of cursorBatches(leadsToExport(tx, ws, filter, limit, after), ROWS_PER_FETCH, waitFor)) {
-      for (const row of rows) if (!csv.write(exportRow(row))) await once(csv, 'drain', { signal: abandoned.signal });
-    }
-    csv.end();
-  })
+  const done = cancellableTransaction(
+    ctx.deps.sql,
+    'isolation level repeatable read read only',
+    abandoned.signal,
+    async (tx, waitFor) => {
+      const [last, next] = await waitFor(() => exportBoundary(tx, ws, filter, limit, after));
+      announce(next ? last! : null);
+      for await (const rows of cursorBatches(leadsToExport(tx, ws, filter, limit, after), ROWS_PER_FETCH, waitFor)) {
+        for (const row of rows) if (!csv.write(exportRow(row))) await once(csv, 'drain', { signal: abandoned.signal });
+      }
+      csv.end();
+    },
+  )
     .catch((err) => {
-      if (!abandoned.signal.aborted) ctx.deps.logger.error({ err, request_id: ctx.state.requestId }, 'lead export failed');
+      if (!abandoned.signal.aborted)
+        ctx.deps.logger.error({ err, request_id: ctx.state.requestId }, 'lead export failed');
       csv.destroy();
       throw err;
     })

@@ -45,12 +45,21 @@ const CLOSE = { Connection: 'close' };
 export function requireContentLength(ctx: Ctx, max: number) {
   const header = ctx.get('Content-Length');
   if (!header || ctx.get('Transfer-Encoding')) {
-    throw fieldError('header', 'content-length', 'Send the body with a Content-Length (chunked uploads are not accepted)', { status: 411, headers: CLOSE });
+    throw fieldError(
+      'header',
+      'content-length',
+      'Send the body with a Content-Length (chunked uploads are not accepted)',
+      { status: 411, headers: CLOSE },
+    );
   }
   const length = Number(header);
   if (!Number.isInteger(length) || length < 1) throw fieldError('header', 'content-length', 'Must be an integer >= 1');
   if (length > max) {
-    throw fieldError('header', 'content-length', `Must be at most ${max}`, { status: 413, extra: { limit_bytes: max }, headers: CLOSE });
+    throw fieldError('header', 'content-length', `Must be at most ${max}`, {
+      status: 413,
+      extra: { limit_bytes: max },
+      headers: CLOSE,
+    });
   }
   if (!ctx.is('multipart/form-data')) throw fieldError('header', 'content-type', 'Expected multipart/form-data');
 }
@@ -107,8 +116,10 @@ export function receiveMultipart(
       req.resume();
       settle();
     };
-    const malformed = (message: string) => fieldError('body', limits.fileField, `Malformed multipart body: ${message}`, { headers: CLOSE });
-    const tooSlow = (message: string) => new ApiError(408, 'VALIDATION_ERROR', message, { issues: [{ location: 'body', path: '', message }] }, CLOSE);
+    const malformed = (message: string) =>
+      fieldError('body', limits.fileField, `Malformed multipart body: ${message}`, { headers: CLOSE });
+    const tooSlow = (message: string) =>
+      new ApiError(408, 'VALIDATION_ERROR', message, { issues: [{ location: 'body', path: '', message }] }, CLOSE);
 
     const count = (chunk: Buffer) => {
       received += chunk.length;
@@ -121,7 +132,11 @@ export function receiveMultipart(
       if (now - windowStart.at >= RATE_WINDOW_MS) {
         const rate = ((received - windowStart.bytes) * 1000) / (now - windowStart.at);
         if (rate < limits.minBytesPerSecond) {
-          return fail(tooSlow(`The body arrived at ${Math.floor(rate)} bytes per second; the minimum is ${limits.minBytesPerSecond}`));
+          return fail(
+            tooSlow(
+              `The body arrived at ${Math.floor(rate)} bytes per second; the minimum is ${limits.minBytesPerSecond}`,
+            ),
+          );
         }
         windowStart = { at: now, bytes: received };
       }
@@ -130,7 +145,13 @@ export function receiveMultipart(
     try {
       parser = busboy({
         headers: req.headers,
-        limits: { fileSize: limits.maxBytes, files: limits.maxFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: limits.maxFiles + MAX_FIELDS },
+        limits: {
+          fileSize: limits.maxBytes,
+          files: limits.maxFiles,
+          fields: MAX_FIELDS,
+          fieldSize: MAX_FIELD_BYTES,
+          parts: limits.maxFiles + MAX_FIELDS,
+        },
       });
     } catch (err) {
       fail(malformed((err as Error).message));
@@ -141,7 +162,10 @@ export function receiveMultipart(
       // Every part gets its error path first: the parser destroys a part it cannot finish.
       stream.on('error', (err) => fail(failure ?? malformed(err.message)));
       if (failure) return stream.resume();
-      if (name !== limits.fileField) return fail(fieldError('body', name, `Files must be sent in parts named "${limits.fileField}"`, { headers: CLOSE }));
+      if (name !== limits.fileField)
+        return fail(
+          fieldError('body', name, `Files must be sent in parts named "${limits.fileField}"`, { headers: CLOSE }),
+        );
       parts.add(stream);
       const fileName = info.filename || 'upload';
       const { id, key } = keyFor(fileName);
@@ -155,7 +179,13 @@ export function receiveMultipart(
         },
       });
       stream.on('limit', () =>
-        fail(fieldError('body', limits.fileField, 'Import exceeds the maximum size', { status: 413, extra: { limit_bytes: limits.maxBytes }, headers: CLOSE })),
+        fail(
+          fieldError('body', limits.fileField, 'Import exceeds the maximum size', {
+            status: 413,
+            extra: { limit_bytes: limits.maxBytes },
+            headers: CLOSE,
+          }),
+        ),
       );
       // Listeners on both streams from the start: the store may attach its own only after an await.
       pipeline(stream, meter, (err) => {
@@ -169,7 +199,14 @@ export function receiveMultipart(
       writes.push(
         blobs.put(key, meter, mimeType).then(
           () => {
-            files[position] = { id, file_name: fileName.slice(0, 255), mime_type: info.mimeType || null, size_bytes: size, checksum: `sha256:${hash.digest('hex')}`, storage_key: key };
+            files[position] = {
+              id,
+              file_name: fileName.slice(0, 255),
+              mime_type: info.mimeType || null,
+              size_bytes: size,
+              checksum: `sha256:${hash.digest('hex')}`,
+              storage_key: key,
+            };
           },
           (err: Error) => {
             if (!failure) ctx.deps.logger.error({ err, request_id: ctx.state.requestId }, 'blob store write failed');
@@ -179,12 +216,17 @@ export function receiveMultipart(
       );
     });
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) return fail(fieldError('body', name, `Must be at most ${MAX_FIELD_BYTES} bytes`, { headers: CLOSE }));
+      if (info.valueTruncated)
+        return fail(fieldError('body', name, `Must be at most ${MAX_FIELD_BYTES} bytes`, { headers: CLOSE }));
       fields[name] = value;
     });
-    parser.on('filesLimit', () => fail(fieldError('body', limits.fileField, `At most ${limits.maxFiles} files per import`, { headers: CLOSE })));
+    parser.on('filesLimit', () =>
+      fail(fieldError('body', limits.fileField, `At most ${limits.maxFiles} files per import`, { headers: CLOSE })),
+    );
     parser.on('fieldsLimit', () => fail(fieldError('body', '', `At most ${MAX_FIELDS} fields`, { headers: CLOSE })));
-    parser.on('partsLimit', () => fail(fieldError('body', '', `At most ${limits.maxFiles + MAX_FIELDS} parts`, { headers: CLOSE })));
+    parser.on('partsLimit', () =>
+      fail(fieldError('body', '', `At most ${limits.maxFiles + MAX_FIELDS} parts`, { headers: CLOSE })),
+    );
     parser.on('error', (err: Error) => fail(malformed(err.message)));
     parser.on('close', () => {
       parsed = true;

@@ -38,9 +38,10 @@ function converter(components: Record<string, Json>) {
       if (node && typeof node === 'object') {
         const out: Json = {};
         for (const [k, v] of Object.entries(node)) {
-          out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')
-            ? `#/components/schemas/${resolveName(v.slice(8))}`
-            : rewrite(v);
+          out[k] =
+            k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')
+              ? `#/components/schemas/${resolveName(v.slice(8))}`
+              : rewrite(v);
         }
         return out;
       }
@@ -66,7 +67,8 @@ function converter(components: Record<string, Json>) {
 /** The requests partners receive, apart from the Webhooks operations that manage their endpoints. */
 const WEBHOOK_EVENTS_TAG = {
   name: 'Webhook events',
-  description: 'What your webhook endpoints receive: one POST per event, signed as "Receiving webhooks" above describes.',
+  description:
+    'What your webhook endpoints receive: one POST per event, signed as "Receiving webhooks" above describes.',
 };
 
 /** An Idempotency-Key as a partner might send one. */
@@ -97,7 +99,8 @@ const WEBHOOK_HEADERS: Json[] = [
 function operationDescription(route: RouteDef): string {
   const scopes = route.scopes.map((s) => `\`${s}\``).join(', ') || 'any valid key';
   const lines = [route.auth === 'none' ? 'Public: no API key.' : `Scope: ${scopes}.`];
-  if (route.idempotent) lines.push(`Idempotency-Key: ${IDEMPOTENCY_KEY_RULE}; a retry with the same key and request replays the answer.`);
+  if (route.idempotent)
+    lines.push(`Idempotency-Key: ${IDEMPOTENCY_KEY_RULE}; a retry with the same key and request replays the answer.`);
   return lines.join(' ');
 }
 
@@ -113,10 +116,16 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
     const path = route.path.replace(/:([A-Za-z_]+)/g, '{$1}');
     const example = route.example;
     if (!route.responses[example.response.status]) {
-      throw new Error(`${route.operationId}: its example answers ${example.response.status}, which the route does not declare`);
+      throw new Error(
+        `${route.operationId}: its example answers ${example.response.status}, which the route does not declare`,
+      );
     }
     const parameters: Json[] = [];
-    const addParams = (schema: z.ZodType | undefined, where: 'path' | 'query', values: Record<string, unknown> = {}) => {
+    const addParams = (
+      schema: z.ZodType | undefined,
+      where: 'path' | 'query',
+      values: Record<string, unknown> = {},
+    ) => {
       if (!schema) return;
       const json = convert(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
       for (const [name, s] of Object.entries(json.properties ?? {})) {
@@ -145,16 +154,25 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
     const responses: Json = {};
     for (const [status, spec] of Object.entries(route.responses)) {
       const shown = Number(status) === example.response.status ? example.response : undefined;
-      const withExample = (media: Json): Json => (shown?.body !== undefined ? { ...media, example: shown.body } : media);
+      const withExample = (media: Json): Json =>
+        shown?.body !== undefined ? { ...media, example: shown.body } : media;
       const headers = Object.entries(spec.headers ?? {}).map(([h, d]) => [
         h,
-        { description: d, schema: { type: 'string' }, ...(shown?.headers?.[h] !== undefined ? { example: shown.headers[h] } : {}) },
+        {
+          description: d,
+          schema: { type: 'string' },
+          ...(shown?.headers?.[h] !== undefined ? { example: shown.headers[h] } : {}),
+        },
       ]);
       responses[status] = {
         description: spec.description,
         ...(headers.length ? { headers: Object.fromEntries(headers) } : {}),
         ...(spec.schema
-          ? { content: { [spec.contentType ?? 'application/json']: withExample({ schema: convert(spec.schema, 'output') }) } }
+          ? {
+              content: {
+                [spec.contentType ?? 'application/json']: withExample({ schema: convert(spec.schema, 'output') }),
+              },
+            }
           : spec.contentType
             ? { content: { [spec.contentType]: withExample({ schema: { type: 'string' } }) } }
             : {}),
@@ -169,7 +187,12 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
     const requestBody = (contentType: string, schema: z.ZodType) => ({
       requestBody: {
         required: true,
-        content: { [contentType]: { schema: convert(schema, 'input'), ...(example.body !== undefined ? { example: example.body } : {}) } },
+        content: {
+          [contentType]: {
+            schema: convert(schema, 'input'),
+            ...(example.body !== undefined ? { example: example.body } : {}),
+          },
+        },
       },
     });
     const operation: Json = {
@@ -205,7 +228,9 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
           required: true,
           content: { 'application/json': { schema: convert(event.schema, 'output'), example: examplePayload(type) } },
         },
-        responses: { '2XX': { description: 'Any 2xx status acknowledges the delivery; any other answer, or none, is retried' } },
+        responses: {
+          '2XX': { description: 'Any 2xx status acknowledges the delivery; any other answer, or none, is retried' },
+        },
       },
     };
   }
@@ -225,7 +250,9 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
     webhooks,
     components: {
       schemas: components,
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Workspace API key: pk_<key id>_<secret>' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Workspace API key: pk_<key id>_<secret>' },
+      },
     },
   };
 }

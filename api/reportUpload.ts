@@ -49,12 +49,19 @@ export async function receiveImport(ctx: Ctx): Promise<ReceivedBody> {
     const form = parseInput(ImportFields, fields, 'body');
     if (!files.length) throw fieldError('body', 'files', 'At least one file is required');
     if (files.length > 1 && files.some((f) => /\.pdf$/i.test(f.file_name))) {
-      throw fieldError('body', 'files', 'A PDF report is imported on its own: send one PDF, or a package of XML/CSV/XLSX/DXF files');
+      throw fieldError(
+        'body',
+        'files',
+        'A PDF report is imported on its own: send one PDF, or a package of XML/CSV/XLSX/DXF files',
+      );
     }
     const received: ReceivedImport = { reportId, files, externalReportId: form.external_report_id };
     return {
       body: received,
-      identity: { fields, files: files.map((f) => ({ name: f.file_name, type: f.mime_type, size: f.size_bytes, checksum: f.checksum })) },
+      identity: {
+        fields,
+        files: files.map((f) => ({ name: f.file_name, type: f.mime_type, size: f.size_bytes, checksum: f.checksum })),
+      },
       discard,
     };
   } catch (err) {

@@ -42,7 +42,11 @@ export interface Input<P, Q, B> {
  * One endpoint, declared once: the router enforces it and the OpenAPI document is built
  * from it, so the contract and the behaviour cannot drift apart.
  */
-export interface RouteDef<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+export interface RouteDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
   method: Method;
   /** Koa path with :params, e.g. /api/v1/leads/:lead_id */
   path: string;

@@ -16,7 +16,12 @@ export interface RunningApi {
   close: () => Promise<void>;
 }
 
-export async function startApi(input: { config: Config; logger: Logger; sql: Sql; port?: number }): Promise<RunningApi> {
+export async function startApi(input: {
+  config: Config;
+  logger: Logger;
+  sql: Sql;
+  port?: number;
+}): Promise<RunningApi> {
   const { app, inFlight } = await createApp(input);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;

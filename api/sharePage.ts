@@ -100,8 +100,11 @@ function layout(title: string, body: Html, script?: string): string {
 <style>${new Html(STYLE)}</style>
 </head>
 <body>
-${body}${script && html`
-<script>${new Html(script)}</script>`}
+${body}${
+    script &&
+    html`
+<script>${new Html(script)}</script>`
+  }
 </body>
 </html>
 `.markup;
@@ -132,9 +135,8 @@ const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 function figure(kind: 'before' | 'after', url: string | null): Html | null {
   if (!url) return null;
-  const [caption, alt] = kind === 'before'
-    ? ['Before', 'The house as photographed']
-    : ['After', 'The house with the new roof'];
+  const [caption, alt] =
+    kind === 'before' ? ['Before', 'The house as photographed'] : ['After', 'The house with the new roof'];
   return html`<figure class="${kind}"><img src="${url}" alt="${alt}"><figcaption>${caption}</figcaption></figure>`;
 }
 
@@ -156,18 +158,28 @@ function choice(view: SharedView): Html | null {
 /** The page a shared link shows a browser; its images are the link's own image URLs. */
 export function sendSharePage(ctx: Ctx, view: SharedView): void {
   const both = Boolean(view.beforeUrl && view.afterUrl);
-  send(ctx, layout('Your new roof: before and after', html`<main>
+  send(
+    ctx,
+    layout(
+      'Your new roof: before and after',
+      html`<main>
 <h1>Your new roof, before and after</h1>
 <div class="compare" id="compare">
 ${figure('before', view.beforeUrl)}
 ${figure('after', view.afterUrl)}
-${both && html`<input type="range" min="0" max="100" step="0.5" value="50"
-  aria-label="Divide between before and after" hidden>`}
+${
+  both &&
+  html`<input type="range" min="0" max="100" step="0.5" value="50"
+  aria-label="Divide between before and after" hidden>`
+}
 </div>
 ${both && html`<p class="hint" id="hint" hidden>Drag across the picture to compare.</p>`}
 ${choice(view)}
 <p class="expiry">This link expires on ${EXPIRY_DATE.format(view.expiresAt)}.</p>
-</main>`, SCRIPT));
+</main>`,
+      SCRIPT,
+    ),
+  );
 }
 
 type Notice = [title: string, text: string];
@@ -193,8 +205,14 @@ const TROUBLE: Notice = ['Something went wrong', 'The page could not be loaded. 
 /** Says what a homeowner can do about it; never the API's message, which is written for developers. */
 function sendErrorPage(ctx: Ctx, err: ApiError): void {
   const [title, text] = NOTICES[err.status] ?? TROUBLE;
-  send(ctx, layout(title, html`<main class="notice">
+  send(
+    ctx,
+    layout(
+      title,
+      html`<main class="notice">
 <h1>${title}</h1>
 <p>${text}</p>
-</main>`));
+</main>`,
+    ),
+  );
 }

@@ -6,7 +6,11 @@ export type Location = 'body' | 'query' | 'path' | 'header';
 export function zodIssues(error: z.ZodError, location: Location) {
   return error.issues.map((i) => ({
     location,
-    path: i.path.length ? i.path.join('.') : i.code === 'unrecognized_keys' ? (i as { keys: string[] }).keys.join(',') : '',
+    path: i.path.length
+      ? i.path.join('.')
+      : i.code === 'unrecognized_keys'
+        ? (i as { keys: string[] }).keys.join(',')
+        : '',
     message: i.message,
   }));
 }
@@ -18,9 +22,14 @@ export function rejectTenantSelectors(body: unknown, location: Location = 'body'
   if (!body || typeof body !== 'object' || Array.isArray(body)) return;
   const found = Object.keys(body).filter((k) => TENANT_FIELDS.test(k) && /id|key/i.test(k));
   if (found.length) {
-    throw new ApiError(400, 'VALIDATION_ERROR', 'Tenant selectors are not accepted; the API key decides the workspace', {
-      issues: found.map((path) => ({ location, path, message: 'Tenant selector fields are not allowed' })),
-    });
+    throw new ApiError(
+      400,
+      'VALIDATION_ERROR',
+      'Tenant selectors are not accepted; the API key decides the workspace',
+      {
+        issues: found.map((path) => ({ location, path, message: 'Tenant selector fields are not allowed' })),
+      },
+    );
   }
 }
 
@@ -61,7 +70,12 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown, locati
   if (result.success) return result.data;
   const issues = zodIssues(result.error, location);
   const first = issues[0]!;
-  throw new ApiError(400, 'VALIDATION_ERROR', `Invalid ${location}${first.path ? ` field ${first.path}` : ''}: ${first.message}`, { issues });
+  throw new ApiError(
+    400,
+    'VALIDATION_ERROR',
+    `Invalid ${location}${first.path ? ` field ${first.path}` : ''}: ${first.message}`,
+    { issues },
+  );
 }
 
 /** Key-sorted JSON, so two bodies that differ only in key order fingerprint alike. */

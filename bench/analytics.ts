@@ -49,13 +49,17 @@ async function latency(from: Date, n: number) {
 /** One request's time, in ms: the first of the morning, before anything it reads was cached by a request. */
 async function firstRequest(from: Date) {
   const started = performance.now();
-  const res = await fetch(`${api.url}/api/v1/lead-sources?from=${from.toISOString()}&to=${now.toISOString()}`, { headers: auth });
+  const res = await fetch(`${api.url}/api/v1/lead-sources?from=${from.toISOString()}&to=${now.toISOString()}`, {
+    headers: auth,
+  });
   await res.text();
   if (res.status !== 200) throw new Error(`lead-sources answered ${res.status}`);
   return performance.now() - started;
 }
 
-say(`Data set: ${LEADS.toLocaleString('en-US')} leads, ${EVENTS.toLocaleString('en-US')} events, ${COMMS.toLocaleString('en-US')} calls/SMS, 2 years of weekly spend (42,000 records), 20 sources × 10 campaigns.`);
+say(
+  `Data set: ${LEADS.toLocaleString('en-US')} leads, ${EVENTS.toLocaleString('en-US')} events, ${COMMS.toLocaleString('en-US')} calls/SMS, 2 years of weekly spend (42,000 records), 20 sources × 10 campaigns.`,
+);
 say();
 const ninetyDays = new Date(now.getTime() - 90 * 86_400_000);
 const cold = await firstRequest(ninetyDays);
@@ -67,11 +71,16 @@ const warmed = await firstRequest(ninetyDays);
 say('| first GET /api/v1/lead-sources over the last 90 days | ms | target |');
 say('|---|---|---|');
 say(`| with nothing cached | ${cold.toFixed(0)} | |`);
-say(`| after the nightly rollup warmed the cache (the warm-up took ${(warmMs / 1000).toFixed(1)} s) | ${warmed.toFixed(0)} | < 2,000 |`);
+say(
+  `| after the nightly rollup warmed the cache (the warm-up took ${(warmMs / 1000).toFixed(1)} s) | ${warmed.toFixed(0)} | < 2,000 |`,
+);
 say();
 say('| GET /api/v1/lead-sources | requests | p50 ms | p99 ms | target p99 | body |');
 say('|---|---|---|---|---|---|');
-for (const [name, days, target] of [['90 days', 90, '≤ 300 ms'], ['2 years', 730, '≤ 1,000 ms']] as const) {
+for (const [name, days, target] of [
+  ['90 days', 90, '≤ 300 ms'],
+  ['2 years', 730, '≤ 1,000 ms'],
+] as const) {
   const r = await latency(new Date(now.getTime() - days * 86_400_000), 30);
   say(`| ${name} | 30 | ${r.p50} | ${r.p99} | ${target} | ${(r.bytes / 1e6).toFixed(1)} MB |`);
 }
@@ -79,7 +88,9 @@ say();
 
 const bareBeforePageViews = await bareBaseline(5);
 const sent = new Set<string>();
-const before = (await sql`select count(*)::int as n from events where workspace_id = ${ws.id} and type = 'page_view'`)[0]!.n as number;
+const before = (
+  await sql`select count(*)::int as n from events where workspace_id = ${ws.id} and type = 'page_view'`
+)[0]!.n as number;
 const result = await sustainedLoad({
   url: `${api.url}/api/v1/events/page-view`,
   method: 'POST',
@@ -93,19 +104,29 @@ const result = await sustainedLoad({
         return {
           ...req,
           headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': id },
-          body: JSON.stringify({ external_event_id: id, session_id: `bench-${id.slice(0, 4)}`, page_url: `https://roofs.example.com/?utm_source=source${id.charCodeAt(0) % 20}` }),
+          body: JSON.stringify({
+            external_event_id: id,
+            session_id: `bench-${id.slice(0, 4)}`,
+            page_url: `https://roofs.example.com/?utm_source=source${id.charCodeAt(0) % 20}`,
+          }),
         };
       },
     },
   ],
 });
-const after = (await sql`select count(*)::int as n from events where workspace_id = ${ws.id} and type = 'page_view'`)[0]!.n as number;
-const dupes = (await sql`select count(*)::int as n from (select external_event_id from events where workspace_id = ${ws.id} group by 1 having count(*) > 1) d`)[0]!.n as number;
+const after = (
+  await sql`select count(*)::int as n from events where workspace_id = ${ws.id} and type = 'page_view'`
+)[0]!.n as number;
+const dupes = (
+  await sql`select count(*)::int as n from (select external_event_id from events where workspace_id = ${ws.id} group by 1 having count(*) > 1) d`
+)[0]!.n as number;
 say('| POST /api/v1/events/page-view (32 connections, 15 s after a 3 s warm-up) | req/s | p50 ms | p99 ms | errors |');
 say('|---|---|---|---|---|');
 say(row('unique external_event_id per request', result));
 say();
-say(`Target ≥ 1,500 req/s with p99 ≤ 40 ms; the rate is ${ofBaseline(result.rps, bareBeforePageViews)}. Rows added: ${after - before} for ${answered(result.warmUp) + answered(result)} answered 2xx (${sent.size} sent, warm-up included); duplicated external ids: ${dupes}.`);
+say(
+  `Target ≥ 1,500 req/s with p99 ≤ 40 ms; the rate is ${ofBaseline(result.rps, bareBeforePageViews)}. Rows added: ${after - before} for ${answered(result.warmUp) + answered(result)} answered 2xx (${sent.size} sent, warm-up included); duplicated external ids: ${dupes}.`,
+);
 
 await api.stop();
 await db.stop();

@@ -14,11 +14,21 @@ const CALLS_PER_ROW = 4;
 const db = await benchDatabase();
 const ws = await createWorkspace(db.sql, 'Generate bench');
 const { key } = await createApiKey(db.sql, { workspaceId: ws.id, name: 'bench', scopes: ['sales_visualizer.use'] });
-const env = { DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '100000000', GENERATE_WAIT_MS: '60000', WORKER_CONCURRENCY: '4', MALLOC_ARENA_MAX: '2' };
+const env = {
+  DATABASE_URL: db.url,
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  GENERATE_WAIT_MS: '60000',
+  WORKER_CONCURRENCY: '4',
+  MALLOC_ARENA_MAX: '2',
+};
 const api = await startProcess('api/server.ts', env);
 const worker = await startProcess('worker/main.ts', env, { http: false });
 const image = `data:image/jpeg;base64,${readFileSync(join(root, 'test/fixtures/visualizer/house.jpg')).toString('base64')}`;
-const headers = (idem: string) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': idem });
+const headers = (idem: string) => ({
+  authorization: `Bearer ${key}`,
+  'content-type': 'application/json',
+  'idempotency-key': idem,
+});
 
 const ids: string[] = [];
 for (let i = 0; i < ROWS; i++) {
@@ -34,12 +44,14 @@ const started = Date.now();
 const statuses = await Promise.all(
   ids.flatMap((id, row) =>
     Array.from({ length: CALLS_PER_ROW }, (_, call) =>
-      fetch(`${api.url}/api/v1/visualizations/${id}/generate`, { method: 'POST', headers: headers(`gen-${row}-${call % 2}`), body: '{}' }).then(
-        async (r) => {
-          const body = (await r.json()) as { visualization?: { status: string }; error?: { code: string } };
-          return `${r.status}${r.headers.get('idempotency-replayed') ? ' replayed' : ''} ${body.visualization?.status ?? body.error?.code}`;
-        },
-      ),
+      fetch(`${api.url}/api/v1/visualizations/${id}/generate`, {
+        method: 'POST',
+        headers: headers(`gen-${row}-${call % 2}`),
+        body: '{}',
+      }).then(async (r) => {
+        const body = (await r.json()) as { visualization?: { status: string }; error?: { code: string } };
+        return `${r.status}${r.headers.get('idempotency-replayed') ? ' replayed' : ''} ${body.visualization?.status ?? body.error?.code}`;
+      }),
     ),
   ),
 );
@@ -58,7 +70,9 @@ const [attempts] = await db.sql`
   from visualization_attempts where workspace_id = ${ws.id}`;
 const ok = attempts!.succeeded === rows!.completed && attempts!.reserved === 0 && rows!.processing === 0;
 console.log(`${ROWS * CALLS_PER_ROW} generate calls in ${wall} ms; answers: ${JSON.stringify(counts)}`);
-console.log(`rows: ${JSON.stringify(rows)}; attempts: ${JSON.stringify(attempts)} → ${ok ? 'exactly one billable attempt per completed row, none stuck' : 'MISMATCH'}`);
+console.log(
+  `rows: ${JSON.stringify(rows)}; attempts: ${JSON.stringify(attempts)} → ${ok ? 'exactly one billable attempt per completed row, none stuck' : 'MISMATCH'}`,
+);
 
 await api.stop();
 await worker.stop();

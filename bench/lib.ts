@@ -20,7 +20,10 @@ export interface BenchDatabase {
 
 /** A throwaway embedded PostgreSQL with a migrated database, tuned for speed over durability. */
 export async function benchDatabase(): Promise<BenchDatabase> {
-  const pg = await startEmbeddedPostgres(await mkdtemp(join(tmpdir(), 'partner-api-bench-')), { persistent: false, fsyncOff: true });
+  const pg = await startEmbeddedPostgres(await mkdtemp(join(tmpdir(), 'partner-api-bench-')), {
+    persistent: false,
+    fsyncOff: true,
+  });
   const admin = createSql(pg.url('postgres'), 1);
   await admin`create database bench`;
   await admin.end();
@@ -28,7 +31,15 @@ export async function benchDatabase(): Promise<BenchDatabase> {
   const url = pg.socketUrl('bench');
   await migrateDatabase(url);
   const sql = createSql(url, 10);
-  return { pg, url, sql, stop: async () => { await sql.end(); await pg.stop(); } };
+  return {
+    pg,
+    url,
+    sql,
+    stop: async () => {
+      await sql.end();
+      await pg.stop();
+    },
+  };
 }
 
 export interface ServerProcess {
@@ -42,7 +53,11 @@ export interface ServerProcess {
  * Runs a TypeScript entry point as its own process (so its RSS is its own); for servers, waits
  * until the port answers.
  */
-export async function startProcess(entry: string, env: Record<string, string>, opts: { http?: boolean } = {}): Promise<ServerProcess> {
+export async function startProcess(
+  entry: string,
+  env: Record<string, string>,
+  opts: { http?: boolean } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
@@ -141,7 +156,11 @@ export function leadUpserts(auth: Record<string, string>): autocannon.Request[] 
         return {
           ...req,
           headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': `bench-${run}-${i}` },
-          body: JSON.stringify({ contact_name: `Bench ${i}`, contact_phone: `212${5000000 + (i % 50_000)}`, attribution: { source: 'google' } }),
+          body: JSON.stringify({
+            contact_name: `Bench ${i}`,
+            contact_phone: `212${5000000 + (i % 50_000)}`,
+            attribution: { source: 'google' },
+          }),
         };
       },
     },

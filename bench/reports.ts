@@ -49,12 +49,25 @@ async function parseChild(file: string) {
 async function generateXlsx(path: string) {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: false });
   const ws = wb.addWorksheet('Measurements');
-  for (const r of [['Total roof area', 2865, 'sq ft'], ['Predominant pitch', '5/12'], ['Ridges', 105, 'ft'], ['Hips', 10, 'ft'], ['Valleys', 89, 'ft'], ['Rakes', 154, 'ft'], ['Eaves', 109, 'ft']]) {
+  for (const r of [
+    ['Total roof area', 2865, 'sq ft'],
+    ['Predominant pitch', '5/12'],
+    ['Ridges', 105, 'ft'],
+    ['Hips', 10, 'ft'],
+    ['Valleys', 89, 'ft'],
+    ['Rakes', 154, 'ft'],
+    ['Eaves', 109, 'ft'],
+  ]) {
     ws.addRow(r).commit();
   }
   // Random text barely compresses, so about 490,000 rows make a 20 MB workbook.
   for (let i = 0; i < XLSX_ROWS; i++) {
-    ws.addRow([`Facet ${i}`, randomBytes(12).toString('hex'), Math.round(Math.random() * 100000) / 100, `${1 + (i % 12)}/12`]).commit();
+    ws.addRow([
+      `Facet ${i}`,
+      randomBytes(12).toString('hex'),
+      Math.round(Math.random() * 100000) / 100,
+      `${1 + (i % 12)}/12`,
+    ]).commit();
   }
   await wb.commit();
 }
@@ -64,19 +77,52 @@ async function generateDxf(path: string) {
   const out = createWriteStream(path);
   const write = (t: string) => new Promise<void>((r) => (out.write(t) ? r() : out.once('drain', () => r())));
   const g = (code: number, value: string | number) => `${String(code).padStart(3)}\n${value}\n`;
-  await write(g(0, 'SECTION') + g(2, 'HEADER') + g(9, '$INSUNITS') + g(70, 2) + g(0, 'ENDSEC') + g(0, 'SECTION') + g(2, 'ENTITIES'));
+  await write(
+    g(0, 'SECTION') +
+      g(2, 'HEADER') +
+      g(9, '$INSUNITS') +
+      g(70, 2) +
+      g(0, 'ENDSEC') +
+      g(0, 'SECTION') +
+      g(2, 'ENTITIES'),
+  );
   const layers = ['RIDGE', 'HIP', 'VALLEY', 'RAKE', 'EAVE'];
   let size = 0;
   for (let i = 0; size < TARGET - 200; i++) {
     const x = (i % 1000) * 10;
     const y = Math.floor(i / 1000) * 10;
     const head = g(5, (0x100 + i).toString(16).toUpperCase()) + g(330, '1F') + g(100, 'AcDbEntity');
-    const corners = [[x, y], [x + 4, y], [x + 8, y + 1], [x + 9, y + 4], [x + 8, y + 8], [x + 4, y + 9], [x, y + 8], [x - 1, y + 4]];
-    const entity = i % 2 === 0
-      ? g(0, 'LWPOLYLINE') + head + g(8, 'ROOF') + g(100, 'AcDbPolyline') + g(90, corners.length) + g(70, 1) + g(43, '0.0') +
-        corners.map(([px, py]) => g(10, `${px}.125`) + g(20, `${py}.375`)).join('')
-      : g(0, 'LINE') + head + g(8, layers[i % 5]!) + g(62, 1) + g(100, 'AcDbLine') +
-        g(10, `${x}.25`) + g(20, `${y}.5`) + g(30, '0.0') + g(11, `${x + 7}.75`) + g(21, `${y + 3}.5`) + g(31, '0.0');
+    const corners = [
+      [x, y],
+      [x + 4, y],
+      [x + 8, y + 1],
+      [x + 9, y + 4],
+      [x + 8, y + 8],
+      [x + 4, y + 9],
+      [x, y + 8],
+      [x - 1, y + 4],
+    ];
+    const entity =
+      i % 2 === 0
+        ? g(0, 'LWPOLYLINE') +
+          head +
+          g(8, 'ROOF') +
+          g(100, 'AcDbPolyline') +
+          g(90, corners.length) +
+          g(70, 1) +
+          g(43, '0.0') +
+          corners.map(([px, py]) => g(10, `${px}.125`) + g(20, `${py}.375`)).join('')
+        : g(0, 'LINE') +
+          head +
+          g(8, layers[i % 5]!) +
+          g(62, 1) +
+          g(100, 'AcDbLine') +
+          g(10, `${x}.25`) +
+          g(20, `${y}.5`) +
+          g(30, '0.0') +
+          g(11, `${x + 7}.75`) +
+          g(21, `${y + 3}.5`) +
+          g(31, '0.0');
     size += entity.length;
     await write(entity);
   }
@@ -87,36 +133,50 @@ async function generateDxf(path: string) {
 /** Each measurement runs in a fresh process, so one's memory never shows in another's figures. */
 function runChild(mode: '--parse' | '--upload', arg: string): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, mode, arg], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, mode, arg], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     proc.stdout.on('data', (c) => (out += c));
-    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`child exited ${code}`))));
+    proc.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`child exited ${code}`)),
+    );
   });
 }
 
 /** Streams a multipart body of `size` bytes from disk; the client itself holds no body in memory. */
 function streamImport(port: number, key: string, file: string, size: number): Promise<number> {
   const boundary = `bench${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((resolve, reject) => {
-    const req = request({
-      host: '127.0.0.1', port, method: 'POST', path: '/api/v1/reports/import',
-      headers: {
-        authorization: `Bearer ${key}`,
-        'idempotency-key': boundary,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': head.length + size + tail.length,
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/reports/import',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'idempotency-key': boundary,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + size + tail.length,
+        },
       },
-    }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode!));
-    });
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      },
+    );
     req.on('error', reject);
     const body = new PassThrough();
     body.pipe(req);
     body.write(head);
-    createReadStream(file).on('end', () => body.end(tail)).pipe(body, { end: false });
+    createReadStream(file)
+      .on('end', () => body.end(tail))
+      .pipe(body, { end: false });
   });
 }
 
@@ -131,14 +191,23 @@ async function uploadBench(dir: string) {
   const { createApiKey } = await import('../storage/apiKeys.ts');
 
   // Its own temporary directory: the server runs as the postgres user, which cannot enter `dir`.
-  const db = await startEmbeddedPostgres(await mkdtemp(join(tmpdir(), 'bench-reports-pg-')), { persistent: false, fsyncOff: true });
+  const db = await startEmbeddedPostgres(await mkdtemp(join(tmpdir(), 'bench-reports-pg-')), {
+    persistent: false,
+    fsyncOff: true,
+  });
   try {
     const url = db.url('bench');
     const admin = createSql(db.url('postgres'), 1);
     await admin.unsafe('create database bench');
     await admin.end();
     await migrateDatabase(url);
-    const config = loadConfig({ DATABASE_URL: url, DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0', MAX_IMPORT_BYTES: String(60 * MB) });
+    const config = loadConfig({
+      DATABASE_URL: url,
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      MAX_IMPORT_BYTES: String(60 * MB),
+    });
     const sql = createSql(url, 5);
     const api = await startApi({ config, logger: createLogger('silent'), sql, port: 0 });
     const ws = await createWorkspace(sql, 'bench');
@@ -159,7 +228,14 @@ async function uploadBench(dir: string) {
     const peak = stop();
     await api.close();
     await sql.end();
-    return { body_mb: size / MB, status, baseline_rss_mb: baseline / MB, peak_rss_mb: peak / MB, growth_mb: (peak - baseline) / MB, upload_ms: ms };
+    return {
+      body_mb: size / MB,
+      status,
+      baseline_rss_mb: baseline / MB,
+      peak_rss_mb: peak / MB,
+      growth_mb: (peak - baseline) / MB,
+      upload_ms: ms,
+    };
   } finally {
     await db.stop();
   }
@@ -167,20 +243,38 @@ async function uploadBench(dir: string) {
 
 async function main() {
   const dir = await mkdtemp(join(tmpdir(), 'bench-reports-'));
-  const round = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 10) / 10 : v]));
+  const round = (o: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 10) / 10 : v]));
   try {
     const xlsx = join(dir, 'big.xlsx');
     const dxf = join(dir, 'big.dxf');
     console.log('generating 20 MB XLSX and DXF …');
     await generateXlsx(xlsx);
     await generateDxf(dxf);
-    for (const [name, file] of [['xlsx', xlsx], ['dxf', dxf]] as const) {
+    for (const [name, file] of [
+      ['xlsx', xlsx],
+      ['dxf', dxf],
+    ] as const) {
       const size = (await stat(file)).size / MB;
       const result = await runChild('--parse', file);
-      console.log(JSON.stringify({ bench: `import parse ${name}`, file_mb: Math.round(size * 10) / 10, ...round(result), limit_rss_mb: 300, ok: (result.peak_rss_mb as number) < 300 }));
+      console.log(
+        JSON.stringify({
+          bench: `import parse ${name}`,
+          file_mb: Math.round(size * 10) / 10,
+          ...round(result),
+          limit_rss_mb: 300,
+          ok: (result.peak_rss_mb as number) < 300,
+        }),
+      );
     }
     const upload = await runChild('--upload', dir);
-    console.log(JSON.stringify({ bench: 'import upload streaming', ...round(upload), ok: upload.status === 201 && (upload.growth_mb as number) < (upload.body_mb as number) / 2 }));
+    console.log(
+      JSON.stringify({
+        bench: 'import upload streaming',
+        ...round(upload),
+        ok: upload.status === 201 && (upload.growth_mb as number) < (upload.body_mb as number) / 2,
+      }),
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

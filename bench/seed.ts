@@ -27,7 +27,11 @@ export async function seedLeads(sql: Sql, workspaceId: string, count: number) {
  * 10 campaigns, a quarter converted, some with funnel gaps), three events per lead, a call or SMS
  * for every second lead and weekly spend per source × campaign × kind.
  */
-export async function seedAnalytics(sql: Sql, workspaceId: string, opts: { leads: number; start: Date; log: (s: string) => void }) {
+export async function seedAnalytics(
+  sql: Sql,
+  workspaceId: string,
+  opts: { leads: number; start: Date; log: (s: string) => void },
+) {
   const { leads, start, log } = opts;
   let t0 = performance.now();
   // 20 sources × 10 campaigns, created evenly over two years; a quarter converted, some with gaps.

@@ -34,13 +34,27 @@ async function call(method: string, path: string, body?: unknown, form?: FormDat
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };
   if (method !== 'GET') headers['idempotency-key'] = randomUUID();
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${web.url}${path}`, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
+  const res = await fetch(`${web.url}${path}`, {
+    method,
+    headers,
+    body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
   const text = await res.text();
-  return { status: res.status, body: (res.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text };
+  return {
+    status: res.status,
+    body: (res.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text,
+  };
 }
 
 /** What the writes answered 2xx, to be found in the database at the end. */
-const written = { leads: [] as string[], pageViews: [] as string[], forms: [] as string[], conversions: [] as string[], reports: [] as string[], visualizations: [] as string[] };
+const written = {
+  leads: [] as string[],
+  pageViews: [] as string[],
+  forms: [] as string[],
+  conversions: [] as string[],
+  reports: [] as string[],
+  visualizations: [] as string[],
+};
 const leadIds: string[] = [];
 const draftReports: string[] = [];
 let n = 0;
@@ -49,77 +63,151 @@ const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
 /** The mix: a name (the endpoint group) and a request; weights by repetition. */
 const OPERATIONS: [string, () => Promise<Answer>][] = [
   ['me', () => call('GET', '/api/v1/me')],
-  ['leads: upsert', async () => {
-    const id = `soak-${++n}`;
-    const a = await call('POST', '/api/v1/leads', { external_id: id, external_source: 'soak', contact_name: `Soak ${n}`, attribution: { source: `source${n % 7}`, campaign: `campaign${n % 3}` } });
-    if (a.status < 300) {
-      written.leads.push(id);
-      leadIds.push(a.body.lead.id);
-    }
-    return a;
-  }],
-  ['leads: upsert', async () => {
-    const id = `soak-${++n}`;
-    const a = await call('POST', '/api/v1/leads', { external_id: id, external_source: 'soak', contact_phone: `+1512555${String(n % 10000).padStart(4, '0')}` });
-    if (a.status < 300) written.leads.push(id), leadIds.push(a.body.lead.id);
-    return a;
-  }],
+  [
+    'leads: upsert',
+    async () => {
+      const id = `soak-${++n}`;
+      const a = await call('POST', '/api/v1/leads', {
+        external_id: id,
+        external_source: 'soak',
+        contact_name: `Soak ${n}`,
+        attribution: { source: `source${n % 7}`, campaign: `campaign${n % 3}` },
+      });
+      if (a.status < 300) {
+        written.leads.push(id);
+        leadIds.push(a.body.lead.id);
+      }
+      return a;
+    },
+  ],
+  [
+    'leads: upsert',
+    async () => {
+      const id = `soak-${++n}`;
+      const a = await call('POST', '/api/v1/leads', {
+        external_id: id,
+        external_source: 'soak',
+        contact_phone: `+1512555${String(n % 10000).padStart(4, '0')}`,
+      });
+      if (a.status < 300) (written.leads.push(id), leadIds.push(a.body.lead.id));
+      return a;
+    },
+  ],
   ['leads: read', () => call('GET', '/api/v1/leads?limit=20')],
-  ['leads: read', () => (leadIds.length ? call('GET', `/api/v1/leads/${pick(leadIds)}`) : call('GET', '/api/v1/leads?limit=1'))],
-  ['leads: patch', () => (leadIds.length ? call('PATCH', `/api/v1/leads/${pick(leadIds)}`, { custom_fields: { touched: ++n } }) : call('GET', '/api/v1/me'))],
+  [
+    'leads: read',
+    () => (leadIds.length ? call('GET', `/api/v1/leads/${pick(leadIds)}`) : call('GET', '/api/v1/leads?limit=1')),
+  ],
+  [
+    'leads: patch',
+    () =>
+      leadIds.length
+        ? call('PATCH', `/api/v1/leads/${pick(leadIds)}`, { custom_fields: { touched: ++n } })
+        : call('GET', '/api/v1/me'),
+  ],
   ['leads: export', () => call('GET', '/api/v1/leads/export?limit=500')],
-  ['events: page view', async () => {
-    const id = randomUUID();
-    const a = await call('POST', '/api/v1/events/page-view', { external_event_id: id, session_id: `s-${id.slice(0, 3)}`, page_url: `https://roofs.example.com/?utm_source=source${n % 7}` });
-    if (a.status < 300) written.pageViews.push(id);
-    return a;
-  }],
-  ['events: page view', async () => {
-    const id = randomUUID();
-    const a = await call('POST', '/api/v1/events/page-view', { external_event_id: id, session_id: `s-${id.slice(0, 3)}`, page_url: 'https://roofs.example.com/quote' });
-    if (a.status < 300) written.pageViews.push(id);
-    return a;
-  }],
-  ['events: form', async () => {
-    const id = randomUUID();
-    const a = await call('POST', '/api/v1/events/form-submission', { external_event_id: id, session_id: `s-${id.slice(0, 3)}`, contact_name: 'Form Soak', contact_email: `${id.slice(0, 8)}@example.com`, consent_granted: true });
-    if (a.status < 300) written.forms.push(id);
-    return a;
-  }],
-  ['conversions', async () => {
-    if (!leadIds.length) return call('GET', '/api/v1/me');
-    const id = randomUUID();
-    const a = await call('POST', `/api/v1/leads/${pick(leadIds)}/conversions`, { external_event_id: id });
-    if (a.status < 300) written.conversions.push(id);
-    return a;
-  }],
+  [
+    'events: page view',
+    async () => {
+      const id = randomUUID();
+      const a = await call('POST', '/api/v1/events/page-view', {
+        external_event_id: id,
+        session_id: `s-${id.slice(0, 3)}`,
+        page_url: `https://roofs.example.com/?utm_source=source${n % 7}`,
+      });
+      if (a.status < 300) written.pageViews.push(id);
+      return a;
+    },
+  ],
+  [
+    'events: page view',
+    async () => {
+      const id = randomUUID();
+      const a = await call('POST', '/api/v1/events/page-view', {
+        external_event_id: id,
+        session_id: `s-${id.slice(0, 3)}`,
+        page_url: 'https://roofs.example.com/quote',
+      });
+      if (a.status < 300) written.pageViews.push(id);
+      return a;
+    },
+  ],
+  [
+    'events: form',
+    async () => {
+      const id = randomUUID();
+      const a = await call('POST', '/api/v1/events/form-submission', {
+        external_event_id: id,
+        session_id: `s-${id.slice(0, 3)}`,
+        contact_name: 'Form Soak',
+        contact_email: `${id.slice(0, 8)}@example.com`,
+        consent_granted: true,
+      });
+      if (a.status < 300) written.forms.push(id);
+      return a;
+    },
+  ],
+  [
+    'conversions',
+    async () => {
+      if (!leadIds.length) return call('GET', '/api/v1/me');
+      const id = randomUUID();
+      const a = await call('POST', `/api/v1/leads/${pick(leadIds)}/conversions`, { external_event_id: id });
+      if (a.status < 300) written.conversions.push(id);
+      return a;
+    },
+  ],
   ['analytics', () => call('GET', `/api/v1/lead-sources?from=${new Date(Date.now() - 30 * 86_400_000).toISOString()}`)],
   ['analytics', () => call('GET', '/api/v1/campaigns')],
-  ['reports: import', async () => {
-    const form = new FormData();
-    form.append('files', new Blob(['Label,Value,Unit\r\nTotal roof area,1850,sq ft\r\nPredominant pitch,7/12,\r\nRidges,52,ft\r\nHips,30,ft\r\nValleys,12,ft\r\nRakes,40,ft\r\nEaves,96,ft\r\n'], { type: 'text/csv' }), `soak-${++n}.csv`);
-    const a = await call('POST', '/api/v1/reports/import', undefined, form);
-    if (a.status < 300) written.reports.push(a.body.report.id);
-    return a;
-  }],
-  ['reports: read and export', async () => {
-    if (!written.reports.length) return call('GET', '/api/v1/reports?limit=10');
-    const id = pick(written.reports)!;
-    const a = await call('GET', `/api/v1/reports/${id}`);
-    if (a.status === 200 && a.body.report.status === 'draft' && !draftReports.includes(id)) {
-      draftReports.push(id);
-      return call('POST', `/api/v1/reports/${id}/export`, { formats: ['csv', 'json'] });
-    }
-    return a;
-  }],
-  ['visualizer', async () => {
-    const created = await call('POST', '/api/v1/visualizations', { session_id: `vs-${++n}`, original_image_url: image, color_id: catalog.colors[0]?.id ?? null });
-    if (created.status >= 300) return created;
-    const id = created.body.visualization.id;
-    const generated = await call('POST', `/api/v1/visualizations/${id}/generate`, { color_id: catalog.colors[0]?.id ?? null });
-    if (generated.status < 300) written.visualizations.push(id);
-    return generated;
-  }],
+  [
+    'reports: import',
+    async () => {
+      const form = new FormData();
+      form.append(
+        'files',
+        new Blob(
+          [
+            'Label,Value,Unit\r\nTotal roof area,1850,sq ft\r\nPredominant pitch,7/12,\r\nRidges,52,ft\r\nHips,30,ft\r\nValleys,12,ft\r\nRakes,40,ft\r\nEaves,96,ft\r\n',
+          ],
+          { type: 'text/csv' },
+        ),
+        `soak-${++n}.csv`,
+      );
+      const a = await call('POST', '/api/v1/reports/import', undefined, form);
+      if (a.status < 300) written.reports.push(a.body.report.id);
+      return a;
+    },
+  ],
+  [
+    'reports: read and export',
+    async () => {
+      if (!written.reports.length) return call('GET', '/api/v1/reports?limit=10');
+      const id = pick(written.reports)!;
+      const a = await call('GET', `/api/v1/reports/${id}`);
+      if (a.status === 200 && a.body.report.status === 'draft' && !draftReports.includes(id)) {
+        draftReports.push(id);
+        return call('POST', `/api/v1/reports/${id}/export`, { formats: ['csv', 'json'] });
+      }
+      return a;
+    },
+  ],
+  [
+    'visualizer',
+    async () => {
+      const created = await call('POST', '/api/v1/visualizations', {
+        session_id: `vs-${++n}`,
+        original_image_url: image,
+        color_id: catalog.colors[0]?.id ?? null,
+      });
+      if (created.status >= 300) return created;
+      const id = created.body.visualization.id;
+      const generated = await call('POST', `/api/v1/visualizations/${id}/generate`, {
+        color_id: catalog.colors[0]?.id ?? null,
+      });
+      if (generated.status < 300) written.visualizations.push(id);
+      return generated;
+    },
+  ],
 ];
 
 interface GroupStats {
@@ -173,31 +261,60 @@ for (let wait = 0; wait < 60; wait++) {
 }
 const found = async (query: Promise<{ n: number }[]>) => (await query)[0]!.n;
 const lost = {
-  leads: written.leads.length - (await found(db.sql`select count(*)::int as n from leads where workspace_id = ${ws.id} and external_id = any(${written.leads})`)),
-  page_views: written.pageViews.length - (await found(db.sql`select count(*)::int as n from events where workspace_id = ${ws.id} and external_event_id = any(${written.pageViews})`)),
-  form_submissions: written.forms.length - (await found(db.sql`select count(*)::int as n from events where workspace_id = ${ws.id} and external_event_id = any(${written.forms})`)),
-  conversions: written.conversions.length - (await found(db.sql`select count(*)::int as n from conversions where workspace_id = ${ws.id} and external_event_id = any(${written.conversions})`)),
-  reports: written.reports.length - (await found(db.sql`select count(*)::int as n from reports where workspace_id = ${ws.id} and id = any(${written.reports}) and status in ('draft', 'needs_review')`)),
+  leads:
+    written.leads.length -
+    (await found(
+      db.sql`select count(*)::int as n from leads where workspace_id = ${ws.id} and external_id = any(${written.leads})`,
+    )),
+  page_views:
+    written.pageViews.length -
+    (await found(
+      db.sql`select count(*)::int as n from events where workspace_id = ${ws.id} and external_event_id = any(${written.pageViews})`,
+    )),
+  form_submissions:
+    written.forms.length -
+    (await found(
+      db.sql`select count(*)::int as n from events where workspace_id = ${ws.id} and external_event_id = any(${written.forms})`,
+    )),
+  conversions:
+    written.conversions.length -
+    (await found(
+      db.sql`select count(*)::int as n from conversions where workspace_id = ${ws.id} and external_event_id = any(${written.conversions})`,
+    )),
+  reports:
+    written.reports.length -
+    (await found(
+      db.sql`select count(*)::int as n from reports where workspace_id = ${ws.id} and id = any(${written.reports}) and status in ('draft', 'needs_review')`,
+    )),
   // A generation settles completed or failed (the model may find no roof); still processing is lost.
-  visualizations: written.visualizations.length - (await found(db.sql`select count(*)::int as n from visualizations where workspace_id = ${ws.id} and id = any(${written.visualizations}) and status in ('completed', 'failed')`)),
+  visualizations:
+    written.visualizations.length -
+    (await found(
+      db.sql`select count(*)::int as n from visualizations where workspace_id = ${ws.id} and id = any(${written.visualizations}) and status in ('completed', 'failed')`,
+    )),
 };
 
 const total = [...stats.values()].reduce((sum, s) => sum + s.times.length, 0);
 const p = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(q * xs.length) - 1)] ?? 0;
 console.log(`## Soak: ${SECONDS} s at ${RATE} requests/s (open loop), one web and one worker\n`);
-console.log(`${total} requests, ${(total / SECONDS).toFixed(1)} req/s; ${dropped} ticks skipped with ${MAX_IN_FLIGHT} requests in flight.\n`);
+console.log(
+  `${total} requests, ${(total / SECONDS).toFixed(1)} req/s; ${dropped} ticks skipped with ${MAX_IN_FLIGHT} requests in flight.\n`,
+);
 console.log('| group | requests | p50 ms | p99 ms | errors | statuses |');
 console.log('|---|---|---|---|---|---|');
 for (const [group, s] of stats) {
   const statuses = [...s.statuses].map(([code, count]) => `${code}×${count}`).join(' ');
-  console.log(`| ${group} | ${s.times.length} | ${p(s.times, 0.5).toFixed(0)} | ${p(s.times, 0.99).toFixed(0)} | ${s.errors} | ${statuses} |`);
+  console.log(
+    `| ${group} | ${s.times.length} | ${p(s.times, 0.5).toFixed(0)} | ${p(s.times, 0.99).toFixed(0)} | ${s.errors} | ${statuses} |`,
+  );
 }
 console.log('\n| rows lost (2xx answered, not found or not finished) | count |');
 console.log('|---|---|');
 for (const [what, count] of Object.entries(lost)) console.log(`| ${what} | ${count} |`);
 console.log('\n| RSS MB | start | middle | end |');
 console.log('|---|---|---|---|');
-for (const proc of ['web', 'worker'] as const) console.log(`| ${proc} | ${rss.map((r) => r[proc].toFixed(0)).join(' | ')} |`);
+for (const proc of ['web', 'worker'] as const)
+  console.log(`| ${proc} | ${rss.map((r) => r[proc].toFixed(0)).join(' | ')} |`);
 const outcomes = await db.sql<{ status: string; n: number }[]>`
   select status, count(*)::int as n from visualizations where workspace_id = ${ws.id} and id = any(${written.visualizations}) group by 1 order by 1`;
 console.log(`\nVisualizations generated: ${outcomes.map((o) => `${o.status} ${o.n}`).join(', ')}.`);

@@ -17,10 +17,14 @@ sharp.cache(false);
 
 // Rendered in a child process so that the scene's own memory does not count as the worker's.
 const photoPath = join(tmpdir(), 'visualizer-bench-12mp.jpg');
-execFileSync(process.execPath, ['--import', 'tsx', 'test/fixtures/visualizer/house.ts', '4000', photoPath], { stdio: 'inherit' });
+execFileSync(process.execPath, ['--import', 'tsx', 'test/fixtures/visualizer/house.ts', '4000', photoPath], {
+  stdio: 'inherit',
+});
 const photo = readFileSync(photoPath);
 const info = await inspectImage(photo);
-console.log(`input: ${info.width}×${info.height} (${((info.width * info.height) / 1e6).toFixed(1)} MP), ${(photo.length / 1e6).toFixed(1)} MB JPEG`);
+console.log(
+  `input: ${info.width}×${info.height} (${((info.width * info.height) / 1e6).toFixed(1)} MP), ${(photo.length / 1e6).toFixed(1)} MB JPEG`,
+);
 
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
@@ -33,7 +37,13 @@ await Promise.all(
     while (next < runs) {
       next++;
       const t0 = performance.now();
-      await renderLocal({ image: photo, color: { name: 'Terracotta', hex: '#b5583a' }, material: null, shape: null, prompt: '' });
+      await renderLocal({
+        image: photo,
+        color: { name: 'Terracotta', hex: '#b5583a' },
+        material: null,
+        shape: null,
+        prompt: '',
+      });
       latencies.push(performance.now() - t0);
     }
   }),
@@ -43,5 +53,9 @@ latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
 const mb = (b: number) => `${Math.round(b / 1024 / 1024)} MB`;
 console.log(`runs: ${runs} at concurrency ${CONCURRENCY}, wall ${((Date.now() - started) / 1000).toFixed(1)} s`);
-console.log(`latency p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`);
-console.log(`RSS: before ${mb(baseline)}, peak ${mb(peakRss)} (budget 400 MB) → ${peakRss < 400 * 1024 * 1024 ? 'OK' : 'OVER'}`);
+console.log(
+  `latency p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`,
+);
+console.log(
+  `RSS: before ${mb(baseline)}, peak ${mb(peakRss)} (budget 400 MB) → ${peakRss < 400 * 1024 * 1024 ? 'OK' : 'OVER'}`,
+);

@@ -45,8 +45,14 @@ async function measure(concurrency: number): Promise<{ me: LoadResult; upsert: L
 const one = await measure(1);
 const two = await measure(2);
 const ratio = (a: LoadResult, b: LoadResult) => `${(a.rps / b.rps).toFixed(2)}×`;
-console.log('| 32 connections, 10 s after a 3 s warm-up | WEB_CONCURRENCY=1 req/s (p99 ms) | WEB_CONCURRENCY=2 req/s (p99 ms) | 2 against 1 |');
+console.log(
+  '| 32 connections, 10 s after a 3 s warm-up | WEB_CONCURRENCY=1 req/s (p99 ms) | WEB_CONCURRENCY=2 req/s (p99 ms) | 2 against 1 |',
+);
 console.log('|---|---|---|---|');
-console.log(`| GET /api/v1/me | ${one.me.rps} (${one.me.p99}) | ${two.me.rps} (${two.me.p99}) | ${ratio(two.me, one.me)} |`);
-console.log(`| POST /api/v1/leads | ${one.upsert.rps} (${one.upsert.p99}) | ${two.upsert.rps} (${two.upsert.p99}) | ${ratio(two.upsert, one.upsert)} |`);
+console.log(
+  `| GET /api/v1/me | ${one.me.rps} (${one.me.p99}) | ${two.me.rps} (${two.me.p99}) | ${ratio(two.me, one.me)} |`,
+);
+console.log(
+  `| POST /api/v1/leads | ${one.upsert.rps} (${one.upsert.p99}) | ${two.upsert.rps} (${two.upsert.p99}) | ${ratio(two.upsert, one.upsert)} |`,
+);
 await db.stop();

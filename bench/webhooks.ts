@@ -45,8 +45,10 @@ async function deliveryRun(endpoints: number, events: number) {
   const deliveries = endpoints * events;
   const deadline = Date.now() + 300_000;
   const succeeded = async () =>
-    (await db.sql<{ n: number }[]>`
-      select count(*)::int as n from webhook_deliveries where workspace_id = ${ws.id} and status = 'succeeded'`)[0]!.n;
+    (
+      await db.sql<{ n: number }[]>`
+      select count(*)::int as n from webhook_deliveries where workspace_id = ${ws.id} and status = 'succeeded'`
+    )[0]!.n;
   while ((await succeeded()) < deliveries && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
   await worker.stop();
   // From the first try to the last: the worker's start-up is not delivery time.
@@ -57,7 +59,9 @@ async function deliveryRun(endpoints: number, events: number) {
   return { endpoints, deliveries, done, attempts: span!.attempts, requests: received - before, seconds: span!.seconds };
 }
 
-console.log(`### (a) ${DELIVERIES} deliveries to a local receiver answering 204 (worker process, WORKER_CONCURRENCY=4)`);
+console.log(
+  `### (a) ${DELIVERIES} deliveries to a local receiver answering 204 (worker process, WORKER_CONCURRENCY=4)`,
+);
 console.log();
 console.log('| endpoints | deliveries | succeeded | requests received | seconds (first try to last) | deliveries/s |');
 console.log('|---|---|---|---|---|---|');

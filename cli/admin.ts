@@ -70,7 +70,7 @@ function commandHelp(name: string, command: Command): string {
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS });
   const name2 = positionals.slice(0, 2).join(' ');
-  const name = commands[name2] ? name2 : positionals[0] ?? '';
+  const name = commands[name2] ? name2 : (positionals[0] ?? '');
   const command = commands[name];
   if (values.help) {
     console.log(command ? commandHelp(name, command) : usage());
@@ -103,7 +103,11 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
-    console.error(err instanceof CliError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ? err.message : `error: ${(err as Error).message}`);
+    console.error(
+      err instanceof CliError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+        ? err.message
+        : `error: ${(err as Error).message}`,
+    );
     process.exit(1);
   },
 );

@@ -22,7 +22,10 @@ async function runningEmbeddedPort(dir: string): Promise<number | undefined> {
  * DATABASE_URL when set; otherwise the embedded cluster under DATA_DIR/postgres, reusing a
  * running one (npm start) or starting it for as long as this process lives.
  */
-export async function openDatabase(config: Config, opts: { migrate: boolean }): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function openDatabase(
+  config: Config,
+  opts: { migrate: boolean },
+): Promise<{ url: string; stop: () => Promise<void> }> {
   if (config.DATABASE_URL) {
     if (opts.migrate) await migrateDatabase(config.DATABASE_URL);
     return { url: config.DATABASE_URL, stop: async () => {} };

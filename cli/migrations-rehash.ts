@@ -11,9 +11,15 @@ for (const name of (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort()
   const text = await readFile(join(dir, name), 'utf8');
   const lines = text.split('\n');
   const headers = lines.filter((l) => l.startsWith('--! ') && !/^--! (Previous|Hash):/.test(l));
-  const body = lines.slice(lines.findIndex((l) => !l.startsWith('--! '))).join('\n').trim();
+  const body = lines
+    .slice(lines.findIndex((l) => !l.startsWith('--! ')))
+    .join('\n')
+    .trim();
   const hash: string =
-    'sha1:' + createHash('sha1').update(`${((previous ?? '') + '\n' + body).trim()}\n`).digest('hex');
+    'sha1:' +
+    createHash('sha1')
+      .update(`${((previous ?? '') + '\n' + body).trim()}\n`)
+      .digest('hex');
   const out = [`--! Previous: ${previous ?? '-'}`, `--! Hash: ${hash}`, ...headers, '', body, ''].join('\n');
   if (out !== text) await writeFile(join(dir, name), out);
   previous = hash;

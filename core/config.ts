@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 const int = (def: number, min = 1) => z.coerce.number().int().min(min).default(def);
 
 const schema = z.object({
@@ -73,7 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // A lease must outlive a missed beat, or a live worker's jobs would be taken from it.
   if (config.WORKER_STALE_AFTER_SECONDS < 2 * config.WORKER_HEARTBEAT_SECONDS) {
-    throw new ConfigError('Invalid configuration: WORKER_STALE_AFTER_SECONDS must be at least twice WORKER_HEARTBEAT_SECONDS');
+    throw new ConfigError(
+      'Invalid configuration: WORKER_STALE_AFTER_SECONDS must be at least twice WORKER_HEARTBEAT_SECONDS',
+    );
   }
   return {
     ...config,

@@ -51,7 +51,13 @@ export function fieldError(
   opts: { status?: number; extra?: Record<string, unknown>; headers?: Record<string, string> } = {},
 ) {
   const where = path ? `${location} field ${path}` : location;
-  return new ApiError(opts.status ?? 400, 'VALIDATION_ERROR', `Invalid ${where}: ${message}`, { issues: [{ location, path, message }], ...opts.extra }, opts.headers);
+  return new ApiError(
+    opts.status ?? 400,
+    'VALIDATION_ERROR',
+    `Invalid ${where}: ${message}`,
+    { issues: [{ location, path, message }], ...opts.extra },
+    opts.headers,
+  );
 }
 
 /** A failure a task should not retry: the input itself is unusable. */

@@ -6,7 +6,10 @@
 export class ExpiringMap<V> {
   private entries = new Map<string, { value: V; expires: number }>();
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 10_000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
 
   get(key: string): V | undefined {
     const hit = this.entries.get(key);

@@ -21,7 +21,9 @@ export interface JsonRecordIssue {
 const L = JSON_RECORD_LIMITS;
 
 function stringIssue(value: unknown, path: (string | number)[]): JsonRecordIssue[] {
-  return typeof value === 'string' && value.length > L.stringLength ? [{ path, message: `must be at most ${L.stringLength} characters` }] : [];
+  return typeof value === 'string' && value.length > L.stringLength
+    ? [{ path, message: `must be at most ${L.stringLength} characters` }]
+    : [];
 }
 
 /**
@@ -35,7 +37,8 @@ export function jsonRecordIssues(record: Record<string, unknown>): JsonRecordIss
   if (keys.length > L.keys) issues.push({ path: [], message: `must have at most ${L.keys} keys` });
   for (const key of keys) {
     const value = record[key];
-    if (key.length > L.keyLength) issues.push({ path: [key], message: `key must be at most ${L.keyLength} characters` });
+    if (key.length > L.keyLength)
+      issues.push({ path: [key], message: `key must be at most ${L.keyLength} characters` });
     if (Array.isArray(value)) {
       if (value.length > L.arrayItems) issues.push({ path: [key], message: `must hold at most ${L.arrayItems} items` });
       value.forEach((item, i) => issues.push(...stringIssue(item, [key, i])));

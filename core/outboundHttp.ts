@@ -8,12 +8,28 @@ import { Agent } from 'undici';
  */
 const FORBIDDEN = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) FORBIDDEN.addSubnet(net, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  FORBIDDEN.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) FORBIDDEN.addSubnet(net, prefix, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  FORBIDDEN.addSubnet(net, prefix, 'ipv6');
 
 export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
@@ -33,7 +49,8 @@ export class ForbiddenAddressError extends Error {}
  * lookup for those). Undefined when it may be tried.
  */
 export function outboundUrlProblem(url: URL, allowPrivate: boolean): string | undefined {
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return `${url.protocol} URLs are not called; use https`;
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
+    return `${url.protocol} URLs are not called; use https`;
   if (url.username || url.password) return 'URLs with credentials are not called';
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) && isForbiddenAddress(host) && !allowPrivate) return `${host} is a private or reserved address`;
@@ -53,7 +70,8 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
         const refused = new ForbiddenAddressError(`${hostname} resolves to a private or reserved address`);
         return callback(refused as NodeJS.ErrnoException, '', 0);
       }
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: typeof list) => void)(null, list);
       callback(null, list[0]!.address, list[0]!.family);
     });
   };

@@ -25,7 +25,12 @@ const LIVE: ProbeAnswer = { contentType: JSON_TYPE, body: JSON.stringify({ statu
 const READY: ProbeAnswer = { contentType: JSON_TYPE, body: JSON.stringify({ status: 'ready' }) };
 
 /** Answers GET on a probe path, or throws the ApiError to render as the ErrorResponse envelope. */
-export async function answerProbe(path: string, authorization: string | undefined, probes: Probes, metricsToken: string | undefined): Promise<ProbeAnswer> {
+export async function answerProbe(
+  path: string,
+  authorization: string | undefined,
+  probes: Probes,
+  metricsToken: string | undefined,
+): Promise<ProbeAnswer> {
   switch (path) {
     case '/healthz':
       return LIVE;

@@ -1,8 +1,22 @@
 import type postgres from 'postgres';
 import type { Db, Sql } from './db.ts';
 import {
-  COMMUNICATION_COLUMNS, LEAD_COLUMNS, col, communicationDays, formDays, funnelGapDays, leadDays, leadsIn, leadsOutside, onlyFilter,
-  spendDays, thread, type Dimension, type FigureFragments, type Only, type Window,
+  COMMUNICATION_COLUMNS,
+  LEAD_COLUMNS,
+  col,
+  communicationDays,
+  formDays,
+  funnelGapDays,
+  leadDays,
+  leadsIn,
+  leadsOutside,
+  onlyFilter,
+  spendDays,
+  thread,
+  type Dimension,
+  type FigureFragments,
+  type Only,
+  type Window,
 } from './analyticsDays.ts';
 import { fillDays, runs, wholeDays, type WholeDay } from './analyticsCache.ts';
 
@@ -80,8 +94,14 @@ export async function listAllStages(sql: Db, workspaceId: string): Promise<Stage
 }
 
 /** Whether the workspace has ever seen this value: on an active lead, a spend record or a form. */
-export async function attributionValueExists(sql: Db, workspaceId: string, column: Dimension, value: string | null): Promise<boolean> {
-  const match = (alias: string) => (value === null ? sql`${col(sql, alias, column)} is null` : sql`${col(sql, alias, column)} = ${value}`);
+export async function attributionValueExists(
+  sql: Db,
+  workspaceId: string,
+  column: Dimension,
+  value: string | null,
+): Promise<boolean> {
+  const match = (alias: string) =>
+    value === null ? sql`${col(sql, alias, column)} is null` : sql`${col(sql, alias, column)} = ${value}`;
   const [row] = await sql<{ found: boolean }[]>`
     select exists (select 1 from leads l where l.workspace_id = ${workspaceId} and l.deleted_at is null and ${match('l')})
         or exists (select 1 from spend_records s where s.workspace_id = ${workspaceId} and ${match('s')})
@@ -118,9 +138,18 @@ function partsOf(workspaceId: string, s: AnalyticsScope, days: WholeDay[]): Part
   }
   const first = days[0];
   const last = days.at(-1);
-  const edges = !first || !last ? [{ lo: s.from, hi: s.to }] : [{ lo: s.from, hi: first.lo }, { lo: last.hi, hi: s.to }].filter((w) => w.lo < w.hi);
+  const edges =
+    !first || !last
+      ? [{ lo: s.from, hi: s.to }]
+      : [
+          { lo: s.from, hi: first.lo },
+          { lo: last.hi, hi: s.to },
+        ].filter((w) => w.lo < w.hi);
   const whole = first && last ? { first: first.day, last: last.day } : null;
-  const threadsOutside = (d: WholeDay) => d.sms_shared || (d.sms_first_day !== null && d.sms_first_day < whole!.first) || (d.sms_last_day !== null && d.sms_last_day > whole!.last);
+  const threadsOutside = (d: WholeDay) =>
+    d.sms_shared ||
+    (d.sms_first_day !== null && d.sms_first_day < whole!.first) ||
+    (d.sms_last_day !== null && d.sms_last_day > whole!.last);
   const liveThreadDays = cached.filter(threadsOutside);
   return {
     fragments: { workspaceId, timezone: s.timezone, only: s.only },
@@ -137,7 +166,15 @@ function partsOf(workspaceId: string, s: AnalyticsScope, days: WholeDay[]): Part
 const ids = (list: number[]) => list.map(String);
 
 /** The cached rows of `table` in the scope's grouping and the live rows `live`, as relation u(k, …columns). */
-function cachedAndLive(sql: Db, s: AnalyticsScope, p: Parts, table: string, columns: string[], live: postgres.Fragment, cachedFilter = sql``) {
+function cachedAndLive(
+  sql: Db,
+  s: AnalyticsScope,
+  p: Parts,
+  table: string,
+  columns: string[],
+  live: postgres.Fragment,
+  cachedFilter = sql``,
+) {
   return sql`(
     select ${col(sql, 'x', s.dimension)} as k, ${sql(columns.map((c) => `x.${c}`))} from ${sql(table)} x
     where x.day_id = any(${ids(p.cached)}::int8[]) and x.grain = ${p.grain} ${onlyFilter(sql, 'x', s.only)} ${cachedFilter}
@@ -148,9 +185,19 @@ function cachedAndLive(sql: Db, s: AnalyticsScope, p: Parts, table: string, colu
 
 /** Every per-day figure column, typed: each family's relation (aggregateFigures) pads the others' with nulls. */
 const FIGURE_COLUMNS: [string, string][] = [
-  ['day', 'date'], ['stage_id', 'text'], ['lead_count', 'int'], ['conversion_count', 'int'], ['funnel_gap_count', 'int'],
-  ['revenue', 'numeric'], ['sold_seconds', 'numeric'], ['min_medium', 'text'], ['max_medium', 'text'], ['medium_count', 'int'],
-  ['form_count', 'int'], ['automated_cents', 'int8'], ['other_cents', 'int8'],
+  ['day', 'date'],
+  ['stage_id', 'text'],
+  ['lead_count', 'int'],
+  ['conversion_count', 'int'],
+  ['funnel_gap_count', 'int'],
+  ['revenue', 'numeric'],
+  ['sold_seconds', 'numeric'],
+  ['min_medium', 'text'],
+  ['max_medium', 'text'],
+  ['medium_count', 'int'],
+  ['form_count', 'int'],
+  ['automated_cents', 'int8'],
+  ['other_cents', 'int8'],
   ...COMMUNICATION_COLUMNS.map((c): [string, string] => [c, c === 'call_duration_seconds_total' ? 'int8' : 'int']),
 ];
 
@@ -203,10 +250,15 @@ async function aggregateFigures(sql: Db, s: AnalyticsScope, p: Parts): Promise<F
     family('analytics_day_leads', ['stage_id', 'day', ...LEAD_COLUMNS], leadDays(sql, f, p.live)),
     family('analytics_day_forms', ['day', 'form_count'], formDays(sql, f, p.live)),
     family('analytics_day_spend', ['day', 'automated_cents', 'other_cents'], spendDays(sql, f, p.live)),
-    family('analytics_day_communications', ['day', ...COMMUNICATION_COLUMNS], liveCommunications,
-           sql`and x.started_day between ${p.whole?.first ?? null}::date and ${p.whole?.last ?? null}::date`),
+    family(
+      'analytics_day_communications',
+      ['day', ...COMMUNICATION_COLUMNS],
+      liveCommunications,
+      sql`and x.started_day between ${p.whole?.first ?? null}::date and ${p.whole?.last ?? null}::date`,
+    ),
   ];
-  const total = (expression: string, as: string) => sql.unsafe(`case when grouping(day) = 1 then ${expression} end as ${as}`);
+  const total = (expression: string, as: string) =>
+    sql.unsafe(`case when grouping(day) = 1 then ${expression} end as ${as}`);
   return sql<FigureRow[]>`
     select k, day::text as day, stage_id,
            sum(lead_count)::int as lead_count, sum(conversion_count)::int as conversion_count, sum(form_count)::int as form_count,
@@ -258,11 +310,33 @@ async function aggregateSmsThreads(sql: Db, s: AnalyticsScope, p: Parts) {
 
 function blank(value: string | null, days: string[]): RowFigures {
   return {
-    value, medium: null, lead_count: 0, conversion_count: 0, funnel_gap_count: 0, revenue: 0, avg_lead_to_sold_seconds: null,
-    stage_counts: new Map(), funnel_gap_stage_counts: new Map(), form_count: 0, call_count: 0, answered_call_count: 0,
-    missed_call_count: 0, call_duration_seconds_total: 0, avg_call_duration_seconds: null, sms_inbound_count: 0,
-    sms_outbound_count: 0, sms_inbound_thread_count: 0, sms_responded_thread_count: 0, automated_spend_cents: 0, other_costs_cents: 0,
-    days: new Map(days.map((date) => [date, { date, lead_count: 0, conversion_count: 0, prorated_spend_cents: 0, form_count: 0, call_count: 0 }])),
+    value,
+    medium: null,
+    lead_count: 0,
+    conversion_count: 0,
+    funnel_gap_count: 0,
+    revenue: 0,
+    avg_lead_to_sold_seconds: null,
+    stage_counts: new Map(),
+    funnel_gap_stage_counts: new Map(),
+    form_count: 0,
+    call_count: 0,
+    answered_call_count: 0,
+    missed_call_count: 0,
+    call_duration_seconds_total: 0,
+    avg_call_duration_seconds: null,
+    sms_inbound_count: 0,
+    sms_outbound_count: 0,
+    sms_inbound_thread_count: 0,
+    sms_responded_thread_count: 0,
+    automated_spend_cents: 0,
+    other_costs_cents: 0,
+    days: new Map(
+      days.map((date) => [
+        date,
+        { date, lead_count: 0, conversion_count: 0, prorated_spend_cents: 0, form_count: 0, call_count: 0 },
+      ]),
+    ),
   };
 }
 
@@ -277,27 +351,32 @@ export interface AttributionFigures {
  * Every figure of every row of the scope and of their summary: whole settled days from the day
  * cache (storing the ones it lacks first), the rest live, all read in one snapshot.
  */
-export async function attributionFigures(sql: Sql, workspaceId: string, s: AnalyticsScope): Promise<AttributionFigures> {
+export async function attributionFigures(
+  sql: Sql,
+  workspaceId: string,
+  s: AnalyticsScope,
+): Promise<AttributionFigures> {
   // Undefined when `untilFilled` and some settled day lacks a valid cache row: fill, then read again.
-  const read = (untilFilled: boolean) => sql.begin('isolation level repeatable read read only', async (tx) => {
-    // Every query reads a few thousand cached rows and thin live slices whose bounds decide the
-    // plan: plan each execution for its own parameters (postgres.js prepares statements, and a
-    // generic plan would scan the workspace); price index lookups as the in-memory reads they
-    // are, so the few live leads fetch their calls by lead rather than hashing every call of the
-    // range; and start no parallel workers, which would cost more than they save.
-    await tx`select set_config('plan_cache_mode', 'force_custom_plan', true), set_config('random_page_cost', '1.1', true),
+  const read = (untilFilled: boolean) =>
+    sql.begin('isolation level repeatable read read only', async (tx) => {
+      // Every query reads a few thousand cached rows and thin live slices whose bounds decide the
+      // plan: plan each execution for its own parameters (postgres.js prepares statements, and a
+      // generic plan would scan the workspace); price index lookups as the in-memory reads they
+      // are, so the few live leads fetch their calls by lead rather than hashing every call of the
+      // range; and start no parallel workers, which would cost more than they save.
+      await tx`select set_config('plan_cache_mode', 'force_custom_plan', true), set_config('random_page_cost', '1.1', true),
                     set_config('max_parallel_workers_per_gather', '0', true)`;
-    const days = await wholeDays(tx, workspaceId, s);
-    if (untilFilled && days.some((d) => d.id === null && d.settled)) return undefined;
-    const p = partsOf(workspaceId, s, days);
-    return Promise.all([
-      rangeDays(tx, s.from, s.to, s.timezone),
-      listAllStages(tx, workspaceId),
-      aggregateFigures(tx, s, p),
-      aggregateFunnelGaps(tx, s, p),
-      aggregateSmsThreads(tx, s, p),
-    ]);
-  });
+      const days = await wholeDays(tx, workspaceId, s);
+      if (untilFilled && days.some((d) => d.id === null && d.settled)) return undefined;
+      const p = partsOf(workspaceId, s, days);
+      return Promise.all([
+        rangeDays(tx, s.from, s.to, s.timezone),
+        listAllStages(tx, workspaceId),
+        aggregateFigures(tx, s, p),
+        aggregateFunnelGaps(tx, s, p),
+        aggregateSmsThreads(tx, s, p),
+      ]);
+    });
   let results = await read(true);
   if (!results) {
     await fillDays(sql, workspaceId, s);
@@ -312,7 +391,12 @@ export async function attributionFigures(sql: Sql, workspaceId: string, s: Analy
     if (!r) rows.set(k, (r = blank(k, days)));
     return r;
   };
-  const add = (r: RowFigures, day: string, field: 'lead_count' | 'conversion_count' | 'prorated_spend_cents' | 'form_count' | 'call_count', n: number) => {
+  const add = (
+    r: RowFigures,
+    day: string,
+    field: 'lead_count' | 'conversion_count' | 'prorated_spend_cents' | 'form_count' | 'call_count',
+    n: number,
+  ) => {
     const point = r.days.get(day);
     if (point) point[field] += n;
   };

@@ -1,7 +1,16 @@
 import type { Db, Sql } from './db.ts';
 import {
-  COMMUNICATION_COLUMNS, LEAD_COLUMNS, communicationDays, formDays, funnelGapDays, leadDays, leadsIn, smsThreadDays, spendDays,
-  type FigureFragments, type Window,
+  COMMUNICATION_COLUMNS,
+  LEAD_COLUMNS,
+  communicationDays,
+  formDays,
+  funnelGapDays,
+  leadDays,
+  leadsIn,
+  smsThreadDays,
+  spendDays,
+  type FigureFragments,
+  type Window,
 } from './analyticsDays.ts';
 
 /*
@@ -212,7 +221,9 @@ export async function warmAnalyticsCache(sql: Sql, now = new Date()): Promise<nu
  */
 export async function compactAnalyticsCache(sql: Sql): Promise<{ days: number; changes: number }> {
   return sql.begin(async (tx) => {
-    const [gate] = await tx<{ locked: boolean }[]>`select pg_try_advisory_xact_lock(hashtextextended(${GATE}, 0)) as locked`;
+    const [gate] = await tx<
+      { locked: boolean }[]
+    >`select pg_try_advisory_xact_lock(hashtextextended(${GATE}, 0)) as locked`;
     if (!gate!.locked) return { days: 0, changes: 0 };
     const [counts] = await tx<{ days: number; changes: number }[]>`
       with stale as (

@@ -27,7 +27,9 @@ export const col = (sql: Db, alias: string, c: Dimension) => sql(`${alias}.${c}`
 
 export function onlyFilter(sql: Db, alias: string, only: Only) {
   if (!only) return sql``;
-  return only.value === null ? sql`and ${col(sql, alias, only.column)} is null` : sql`and ${col(sql, alias, only.column)} = ${only.value}`;
+  return only.value === null
+    ? sql`and ${col(sql, alias, only.column)} is null`
+    : sql`and ${col(sql, alias, only.column)} = ${only.value}`;
 }
 
 /** The windows as a relation w(lo, hi). */
@@ -71,10 +73,14 @@ export interface FigureFragments {
 
 /** Active leads created in the windows: l(id, created_at, source, campaign, …) for the fragments below. */
 export function leadsIn(sql: Db, f: FigureFragments, windows: Window[]) {
-  return eachWindow(sql, windows, (w) => sql`
+  return eachWindow(
+    sql,
+    windows,
+    (w) => sql`
     select l.* from leads l
     where l.workspace_id = ${f.workspaceId} and l.deleted_at is null and l.created_at >= ${w.lo} and l.created_at < ${w.hi}
-      ${onlyFilter(sql, 'l', f.only)}`);
+      ${onlyFilter(sql, 'l', f.only)}`,
+  );
 }
 
 /** Active leads created in `range` outside the windows `except`, as a relation like leadsIn's. */
@@ -86,12 +92,24 @@ export function leadsOutside(sql: Db, f: FigureFragments, range: Window, except:
       ${onlyFilter(sql, 'l', f.only)}`;
 }
 
-export const LEAD_COLUMNS = ['lead_count', 'conversion_count', 'funnel_gap_count', 'revenue', 'sold_seconds', 'min_medium', 'max_medium', 'medium_count'];
+export const LEAD_COLUMNS = [
+  'lead_count',
+  'conversion_count',
+  'funnel_gap_count',
+  'revenue',
+  'sold_seconds',
+  'min_medium',
+  'max_medium',
+  'medium_count',
+];
 
 /** Leads by day, pair and current stage. Revenue and lead-to-sold seconds are exact numeric sums. */
 export function leadDays(sql: Db, f: FigureFragments, windows: Window[]) {
   const tz = f.timezone;
-  return eachWindow(sql, windows, (w) => sql`
+  return eachWindow(
+    sql,
+    windows,
+    (w) => sql`
     select ${windowDay(sql, sql`l.created_at`, tz)} as win_day, ${localDay(sql, sql`l.created_at`, tz)} as day,
            l.source, l.campaign, l.stage_id,
            count(*)::int as lead_count,
@@ -103,28 +121,37 @@ export function leadDays(sql: Db, f: FigureFragments, windows: Window[]) {
     from leads l
     where l.workspace_id = ${f.workspaceId} and l.deleted_at is null and l.created_at >= ${w.lo} and l.created_at < ${w.hi}
       ${onlyFilter(sql, 'l', f.only)}
-    group by 1, 2, l.source, l.campaign, l.stage_id`);
+    group by 1, 2, l.source, l.campaign, l.stage_id`,
+  );
 }
 
 /** Leads per skipped funnel stage (of the leads with a gap), by creation day and pair. */
 export function funnelGapDays(sql: Db, f: FigureFragments, windows: Window[]) {
-  return eachWindow(sql, windows, (w) => sql`
+  return eachWindow(
+    sql,
+    windows,
+    (w) => sql`
     select ${windowDay(sql, sql`l.created_at`, f.timezone)} as win_day, l.source, l.campaign, st.stage, count(*)::int as n
     from leads l cross join jsonb_array_elements_text(l.funnel_gap_summary->'skipped_stages') as st(stage)
     where l.workspace_id = ${f.workspaceId} and l.deleted_at is null and l.funnel_gap
       and l.created_at >= ${w.lo} and l.created_at < ${w.hi} ${onlyFilter(sql, 'l', f.only)}
-    group by 1, l.source, l.campaign, st.stage`);
+    group by 1, l.source, l.campaign, st.stage`,
+  );
 }
 
 /** Form submissions by day and the attribution they were recorded under. */
 export function formDays(sql: Db, f: FigureFragments, windows: Window[]) {
   const tz = f.timezone;
-  return eachWindow(sql, windows, (w) => sql`
+  return eachWindow(
+    sql,
+    windows,
+    (w) => sql`
     select ${windowDay(sql, sql`e.occurred_at`, tz)} as win_day, ${localDay(sql, sql`e.occurred_at`, tz)} as day, e.source, e.campaign, count(*)::int as form_count
     from events e
     where e.workspace_id = ${f.workspaceId} and e.type = 'form_submission' and e.occurred_at >= ${w.lo} and e.occurred_at < ${w.hi}
       ${onlyFilter(sql, 'e', f.only)}
-    group by 1, 2, e.source, e.campaign`);
+    group by 1, 2, e.source, e.campaign`,
+  );
 }
 
 /**
@@ -136,7 +163,11 @@ export function spendDays(sql: Db, f: FigureFragments, windows: Window[]) {
   const day = sql`s.day::timestamp at time zone ${tz}`;
   const dayEnd = sql`(s.day + 1)::timestamp at time zone ${tz}`;
   return eachWindow(sql, windows, (w) => {
-    const cents = proratedCents(sql, sql`greatest(${day}, ${w.lo}::timestamptz)`, sql`least(${dayEnd}, ${w.hi}::timestamptz)`);
+    const cents = proratedCents(
+      sql,
+      sql`greatest(${day}, ${w.lo}::timestamptz)`,
+      sql`least(${dayEnd}, ${w.hi}::timestamptz)`,
+    );
     return sql`
       select s.day as win_day, s.day, s.source, s.campaign,
              coalesce(sum(${cents}) filter (where s.kind = 'automated'), 0)::int8 as automated_cents,
@@ -153,7 +184,15 @@ export function spendDays(sql: Db, f: FigureFragments, windows: Window[]) {
   });
 }
 
-export const COMMUNICATION_COLUMNS = ['call_count', 'answered_call_count', 'missed_call_count', 'call_duration_seconds_total', 'timed_call_count', 'sms_inbound_count', 'sms_outbound_count'];
+export const COMMUNICATION_COLUMNS = [
+  'call_count',
+  'answered_call_count',
+  'missed_call_count',
+  'call_duration_seconds_total',
+  'timed_call_count',
+  'sms_inbound_count',
+  'sms_outbound_count',
+];
 
 /**
  * Approved calls and SMS of the leads `leads` (a relation l) that meet `started`, by the lead's

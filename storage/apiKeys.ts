@@ -62,13 +62,20 @@ export async function verifyApiKey(sql: Db, token: string): Promise<KeyLookup> {
   if (row.revoked_at) return { ok: false, reason: 'revoked' };
   return {
     ok: true,
-    key: { id: row.id, workspace_id: row.workspace_id, name: row.name, scopes: row.scopes, masked_key: maskKey(row.id, row.secret_last4) },
+    key: {
+      id: row.id,
+      workspace_id: row.workspace_id,
+      name: row.name,
+      scopes: row.scopes,
+      masked_key: maskKey(row.id, row.secret_last4),
+    },
     workspace: row.workspace,
   };
 }
 
 export async function revokeApiKey(sql: Db, id: string): Promise<boolean> {
-  const rows = await sql`update api_keys set revoked_at = coalesce(revoked_at, now()) where id = ${id} and deleted_at is null returning id`;
+  const rows =
+    await sql`update api_keys set revoked_at = coalesce(revoked_at, now()) where id = ${id} and deleted_at is null returning id`;
   return rows.length > 0;
 }
 
@@ -89,5 +96,13 @@ export async function listApiKeys(sql: Db, workspaceId: string): Promise<ApiKeyL
     select id, workspace_id, name, scopes, secret_last4, created_at, revoked_at from api_keys
     where workspace_id = ${workspaceId} and deleted_at is null
     order by created_at desc, id desc`;
-  return rows.map(({ secret_last4, ...k }) => ({ id: k.id, workspace_id: k.workspace_id, name: k.name, masked_key: maskKey(k.id, secret_last4), scopes: k.scopes, created_at: k.created_at, revoked_at: k.revoked_at }));
+  return rows.map(({ secret_last4, ...k }) => ({
+    id: k.id,
+    workspace_id: k.workspace_id,
+    name: k.name,
+    masked_key: maskKey(k.id, secret_last4),
+    scopes: k.scopes,
+    created_at: k.created_at,
+    revoked_at: k.revoked_at,
+  }));
 }

@@ -31,7 +31,11 @@ export function blobKey(workspaceId: string, ...segments: string[]): string {
 
 /** A file name reduced to characters that are safe as a key segment and in a header. */
 export function safeFileName(name: string, fallback = 'file'): string {
-  const cleaned = name.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+/, '').slice(-120);
+  const cleaned = name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._-]+/, '')
+    .slice(-120);
   return cleaned && !cleaned.includes('..') ? cleaned : fallback;
 }
 
@@ -64,7 +68,11 @@ export class LocalBlobStore implements BlobStore {
    * The base URL may be a getter: a server on port 0 learns its address only after listening,
    * after the store was built.
    */
-  constructor(dataDir: string, private readonly secret: Buffer, private readonly publicBaseUrl: string | (() => string)) {
+  constructor(
+    dataDir: string,
+    private readonly secret: Buffer,
+    private readonly publicBaseUrl: string | (() => string),
+  ) {
     this.root = resolve(dataDir, 'blobs');
   }
 
@@ -104,7 +112,10 @@ export class LocalBlobStore implements BlobStore {
     await rm(this.path(key), { force: true });
   }
 
-  async signedUrl(key: string, opts: { expiresInSeconds: number; fileName?: string; contentType?: string }): Promise<string> {
+  async signedUrl(
+    key: string,
+    opts: { expiresInSeconds: number; fileName?: string; contentType?: string },
+  ): Promise<string> {
     const expires = Math.floor(Date.now() / 1000) + opts.expiresInSeconds;
     const base = typeof this.publicBaseUrl === 'function' ? this.publicBaseUrl() : this.publicBaseUrl;
     return `${base}/files/${key.split('/').map(encodeURIComponent).join('/')}?${signLocal(this.secret, key, expires, opts.fileName, opts.contentType)}`;
@@ -129,7 +140,9 @@ export class GcsBlobStore implements BlobStore {
         done(null, chunk);
       },
     });
-    const upload = this.bucket.file(key).createWriteStream({ resumable: false, contentType, metadata: { contentType } });
+    const upload = this.bucket
+      .file(key)
+      .createWriteStream({ resumable: false, contentType, metadata: { contentType } });
     await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, meter, upload);
     return { size };
   }
@@ -145,7 +158,10 @@ export class GcsBlobStore implements BlobStore {
     await this.bucket.file(key).delete({ ignoreNotFound: true });
   }
 
-  async signedUrl(key: string, opts: { expiresInSeconds: number; fileName?: string; contentType?: string }): Promise<string> {
+  async signedUrl(
+    key: string,
+    opts: { expiresInSeconds: number; fileName?: string; contentType?: string },
+  ): Promise<string> {
     const [url] = await this.bucket.file(key).getSignedUrl({
       version: 'v4',
       action: 'read',

@@ -1,7 +1,13 @@
 import type { Db } from './db.ts';
 import { newId } from '../core/ids.ts';
 
-const DEFAULT_MATERIALS = ['Architectural asphalt shingles', 'Standing seam metal', 'Clay tile', 'Slate', 'Cedar shake'];
+const DEFAULT_MATERIALS = [
+  'Architectural asphalt shingles',
+  'Standing seam metal',
+  'Clay tile',
+  'Slate',
+  'Cedar shake',
+];
 const DEFAULT_COLORS: [string, string][] = [
   ['Charcoal Gray', '#3b3d40'],
   ['Weathered Wood', '#6b5d4f'],
@@ -22,9 +28,26 @@ const DEFAULT_SHAPES: [string, string][] = [
 
 /** Seeds a new workspace's visualizer catalog so a partner can generate without set-up. */
 export async function insertDefaultCatalog(sql: Db, workspaceId: string): Promise<void> {
-  const materials = DEFAULT_MATERIALS.map((name, i) => ({ id: newId('mat'), workspace_id: workspaceId, name, sort_order: i }));
-  const colors = DEFAULT_COLORS.map(([name, hex_code], i) => ({ id: newId('col'), workspace_id: workspaceId, name, hex_code, sort_order: i }));
-  const shapes = DEFAULT_SHAPES.map(([name, roof_type], i) => ({ id: newId('shp'), workspace_id: workspaceId, name, roof_type, sort_order: i }));
+  const materials = DEFAULT_MATERIALS.map((name, i) => ({
+    id: newId('mat'),
+    workspace_id: workspaceId,
+    name,
+    sort_order: i,
+  }));
+  const colors = DEFAULT_COLORS.map(([name, hex_code], i) => ({
+    id: newId('col'),
+    workspace_id: workspaceId,
+    name,
+    hex_code,
+    sort_order: i,
+  }));
+  const shapes = DEFAULT_SHAPES.map(([name, roof_type], i) => ({
+    id: newId('shp'),
+    workspace_id: workspaceId,
+    name,
+    roof_type,
+    sort_order: i,
+  }));
   await sql`insert into catalog_materials ${sql(materials)}`;
   await sql`insert into catalog_colors ${sql(colors)}`;
   await sql`insert into catalog_shapes ${sql(shapes)}`;
@@ -38,9 +61,15 @@ export interface Catalog {
 
 export async function listCatalog(sql: Db, workspaceId: string): Promise<Catalog> {
   const [materials, colors, shapes] = await Promise.all([
-    sql<Catalog['materials']>`select id, name from catalog_materials where workspace_id = ${workspaceId} order by sort_order, id`,
-    sql<Catalog['colors']>`select id, name, hex_code from catalog_colors where workspace_id = ${workspaceId} order by sort_order, id`,
-    sql<Catalog['shapes']>`select id, name, roof_type from catalog_shapes where workspace_id = ${workspaceId} order by sort_order, id`,
+    sql<
+      Catalog['materials']
+    >`select id, name from catalog_materials where workspace_id = ${workspaceId} order by sort_order, id`,
+    sql<
+      Catalog['colors']
+    >`select id, name, hex_code from catalog_colors where workspace_id = ${workspaceId} order by sort_order, id`,
+    sql<
+      Catalog['shapes']
+    >`select id, name, roof_type from catalog_shapes where workspace_id = ${workspaceId} order by sort_order, id`,
   ]);
   return { materials: [...materials], colors: [...colors], shapes: [...shapes] };
 }
@@ -52,7 +81,11 @@ export interface CatalogSelection {
 }
 
 /** The selection's field names whose id is not in the workspace's catalog. */
-export async function findUnknownCatalogIds(sql: Db, workspaceId: string, sel: CatalogSelection): Promise<(keyof CatalogSelection)[]> {
+export async function findUnknownCatalogIds(
+  sql: Db,
+  workspaceId: string,
+  sel: CatalogSelection,
+): Promise<(keyof CatalogSelection)[]> {
   const [row] = await sql<Record<keyof CatalogSelection, boolean>[]>`
     select
       ${sel.material_id ?? null}::text is not null and not exists (

@@ -23,7 +23,11 @@ const columns = (sql: Db) => sql`
   id, lead_id, external_event_id, conversion_number, session_id, visualization_id, contact_name, contact_email,
   contact_phone, property_address, attribution, occurred_at, created_at`;
 
-export async function findConversionByEventId(sql: Db, workspaceId: string, externalEventId: string): Promise<ConversionRow | undefined> {
+export async function findConversionByEventId(
+  sql: Db,
+  workspaceId: string,
+  externalEventId: string,
+): Promise<ConversionRow | undefined> {
   const [row] = await sql<ConversionRow[]>`
     select ${columns(sql)} from conversions
     where workspace_id = ${workspaceId} and external_event_id = ${externalEventId}`;
@@ -55,7 +59,10 @@ export function toConversionResponse(c: ConversionRow) {
 export async function insertConversion(
   tx: Db,
   workspaceId: string,
-  c: Omit<ConversionRow, 'id' | 'conversion_number' | 'created_at' | 'session_id'> & { session_id: string | null; conversion_url: string | null },
+  c: Omit<ConversionRow, 'id' | 'conversion_number' | 'created_at' | 'session_id'> & {
+    session_id: string | null;
+    conversion_url: string | null;
+  },
 ): Promise<ConversionRow> {
   const id = newId('conv');
   const [row] = await tx<ConversionRow[]>`

@@ -1,5 +1,11 @@
 import type { Logger } from '../core/logger.ts';
-import { POOL_STATES, QUEUE_STATES, poolConnections as poolGauge, poolMaxConnections, queueJobs } from '../core/metrics.ts';
+import {
+  POOL_STATES,
+  QUEUE_STATES,
+  poolConnections as poolGauge,
+  poolMaxConnections,
+  queueJobs,
+} from '../core/metrics.ts';
 import type { Probes } from '../core/probes.ts';
 import type { Sql } from './db.ts';
 import { poolConnections } from './poolUsage.ts';
@@ -16,7 +22,11 @@ const DATABASE_DEADLINE_MS = 2000;
  * The probes of a process whose work needs `sql`'s database: ready while the database answers
  * and has every committed migration (read once, here), and whatever `alsoNotReadyBecause` adds.
  */
-export async function databaseProbes(sql: Sql, logger: Logger, alsoNotReadyBecause: () => string | undefined = () => undefined): Promise<Probes> {
+export async function databaseProbes(
+  sql: Sql,
+  logger: Logger,
+  alsoNotReadyBecause: () => string | undefined = () => undefined,
+): Promise<Probes> {
   const committed = await committedMigrations();
   return {
     async notReadyBecause() {
@@ -36,7 +46,9 @@ export async function databaseProbes(sql: Sql, logger: Logger, alsoNotReadyBecau
     async refreshGauges() {
       poolMaxConnections.set(sql.options.max);
       try {
-        const [jobs, orphaned, pool] = await withDeadline(Promise.all([countJobsByState(sql), countJobsLockedByGoneWorkers(sql), poolConnections(sql)]));
+        const [jobs, orphaned, pool] = await withDeadline(
+          Promise.all([countJobsByState(sql), countJobsLockedByGoneWorkers(sql), poolConnections(sql)]),
+        );
         // The two queue counts are two statements: a lock taken between them must not go negative.
         const running = Math.max(0, jobs.locked - orphaned);
         const byState = { ready: jobs.ready, scheduled: jobs.scheduled, running, orphaned, failed: jobs.failed };
@@ -55,7 +67,10 @@ export async function databaseProbes(sql: Sql, logger: Logger, alsoNotReadyBecau
 async function withDeadline<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`PostgreSQL did not answer within ${DATABASE_DEADLINE_MS} ms`)), DATABASE_DEADLINE_MS);
+    timer = setTimeout(
+      () => reject(new Error(`PostgreSQL did not answer within ${DATABASE_DEADLINE_MS} ms`)),
+      DATABASE_DEADLINE_MS,
+    );
   });
   try {
     return await Promise.race([work, deadline]);

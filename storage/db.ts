@@ -45,7 +45,10 @@ export type Tx = postgres.ReservedSql<{}>;
  */
 export async function pipelinedTransaction<T>(
   sql: Sql,
-  fn: (tx: Tx, end: { commitWith: <R>(last: postgres.PendingQuery<R & postgres.Row[]>) => Promise<R>; rollback: () => void }) => Promise<T>,
+  fn: (
+    tx: Tx,
+    end: { commitWith: <R>(last: postgres.PendingQuery<R & postgres.Row[]>) => Promise<R>; rollback: () => void },
+  ) => Promise<T>,
 ): Promise<T> {
   const tx = await sql.reserve();
   let ended = false;

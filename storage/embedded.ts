@@ -44,7 +44,8 @@ export async function startEmbeddedPostgres(
     persistent: opts.persistent ?? true,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: [
-      '-c', `unix_socket_directories=${databaseDir}`,
+      '-c',
+      `unix_socket_directories=${databaseDir}`,
       ...(opts.fsyncOff
         ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300']
         : ['-c', 'max_connections=200']),
@@ -57,7 +58,8 @@ export async function startEmbeddedPostgres(
   await pg.start();
   return {
     url: (database) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
-    socketUrl: (database) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}?host=${encodeURIComponent(databaseDir)}`,
+    socketUrl: (database) =>
+      `postgres://postgres:${password}@127.0.0.1:${port}/${database}?host=${encodeURIComponent(databaseDir)}`,
     stop: () => pg.stop(),
   };
 }

@@ -31,7 +31,13 @@ export interface EventInput {
  * Undefined when the id was taken. (Page views are recorded in batches: storage/pageViews.ts.)
  */
 export async function insertEventOnce(sql: Db, workspaceId: string, e: EventInput): Promise<EventRow | undefined> {
-  const row = { ...e, id: newId('evt'), workspace_id: workspaceId, payload: sql.json(e.payload as never), analytics_only: e.analytics_only ?? false };
+  const row = {
+    ...e,
+    id: newId('evt'),
+    workspace_id: workspaceId,
+    payload: sql.json(e.payload as never),
+    analytics_only: e.analytics_only ?? false,
+  };
   const [inserted] = await sql<EventRow[]>`
     insert into events ${sql(row)}
     on conflict (workspace_id, external_event_id) do nothing
@@ -39,7 +45,11 @@ export async function insertEventOnce(sql: Db, workspaceId: string, e: EventInpu
   return inserted;
 }
 
-export async function findEventByExternalId(sql: Db, workspaceId: string, externalEventId: string): Promise<EventRow | undefined> {
+export async function findEventByExternalId(
+  sql: Db,
+  workspaceId: string,
+  externalEventId: string,
+): Promise<EventRow | undefined> {
   const [row] = await sql<EventRow[]>`
     select id, type, session_id, lead_id, analytics_only from events
     where workspace_id = ${workspaceId} and external_event_id = ${externalEventId}`;

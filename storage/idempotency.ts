@@ -28,7 +28,11 @@ export async function passIdempotencyGate(tx: Db, apiKeyId: string, key: string)
   }
 }
 
-export async function findIdempotencyRecord(sql: Db, apiKeyId: string, key: string): Promise<IdempotencyRecord | undefined> {
+export async function findIdempotencyRecord(
+  sql: Db,
+  apiKeyId: string,
+  key: string,
+): Promise<IdempotencyRecord | undefined> {
   const [row] = await sql<IdempotencyRecord[]>`
     select fingerprint, state, response_status, response_body, response_content_type, created_at
     from idempotency_records

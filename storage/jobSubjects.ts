@@ -58,6 +58,7 @@ export async function reopenJobSubject<T extends TaskName>(
   const reopening = REOPENING[task] as Reopening<T> | undefined;
   if (!reopening) return undefined;
   const parsed = JOB_PAYLOADS[task].parse(payload) as JobPayload<T> & { workspace_id: string };
-  if (reopening.objects) await renderWebhookEvents(tx, render, { workspaceId: parsed.workspace_id, ...reopening.objects(parsed) });
+  if (reopening.objects)
+    await renderWebhookEvents(tx, render, { workspaceId: parsed.workspace_id, ...reopening.objects(parsed) });
   return reopening.reopen(tx, parsed);
 }

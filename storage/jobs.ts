@@ -69,7 +69,10 @@ export async function listJobs(
     limit ${opts.limit ?? 200}`;
 }
 
-export async function countJobsByState(sql: Db, opts: JobFilter & { staleAfterSeconds: number }): Promise<Record<JobState, number>> {
+export async function countJobsByState(
+  sql: Db,
+  opts: JobFilter & { staleAfterSeconds: number },
+): Promise<Record<JobState, number>> {
   const rows = await sql<{ state: JobState; n: number }[]>`
     select state, count(*)::int as n
     from (${jobsWithState(sql, opts.staleAfterSeconds)}) jobs
@@ -95,11 +98,15 @@ export async function listFailedJobIds(sql: Db, filter: JobFilter = {}): Promise
  * worker runs it again; a job that died on its last attempt becomes failed, which marks its
  * object failed (migration 14). Returns the jobs unlocked.
  */
-export async function unlockJobsOfDeadWorkers(sql: Sql, staleAfterSeconds: number): Promise<{ id: string; locked_by: string }[]> {
+export async function unlockJobsOfDeadWorkers(
+  sql: Sql,
+  staleAfterSeconds: number,
+): Promise<{ id: string; locked_by: string }[]> {
   return sql.begin(async (tx) => {
     const stuck = await tx<{ id: string; locked_by: string }[]>`
       select id::text, locked_by from (${jobsWithState(tx, staleAfterSeconds)}) jobs where state = 'stuck'`;
-    if (stuck.length) await tx`select graphile_worker.force_unlock_workers(${[...new Set(stuck.map((j) => j.locked_by))]}::text[])`;
+    if (stuck.length)
+      await tx`select graphile_worker.force_unlock_workers(${[...new Set(stuck.map((j) => j.locked_by))]}::text[])`;
     return stuck;
   }) as Promise<{ id: string; locked_by: string }[]>;
 }
@@ -131,8 +138,10 @@ export async function retryJobs(
     const deadWorkers = [...new Set(jobs.filter((j) => j.state === 'stuck').map((j) => j.locked_by!))];
     if (deadWorkers.length) await tx`select graphile_worker.force_unlock_workers(${deadWorkers}::text[])`;
     const failedNow = new Set(
-      (await tx<{ id: string }[]>`
-        select id::text from graphile_worker.jobs where id = any(${ids}::bigint[]) and locked_by is null and attempts >= max_attempts`).map((r) => r.id),
+      (
+        await tx<{ id: string }[]>`
+        select id::text from graphile_worker.jobs where id = any(${ids}::bigint[]) and locked_by is null and attempts >= max_attempts`
+      ).map((r) => r.id),
     );
     const refused: RetryOutcome['refused'] = [];
     const toRun: string[] = [];

@@ -45,8 +45,18 @@ export interface LeadInput {
 
 const ATTRIBUTION_KEYS = ['source', 'medium', 'campaign', 'content', 'conversion_url'] as const;
 const PLAIN_KEYS = [
-  'session_id', 'contact_name', 'contact_email', 'contact_phone', 'property_address', 'selected_material_id',
-  'selected_color_id', 'selected_shape_id', 'notes', 'quote_value', 'sales_value', 'follow_up_date',
+  'session_id',
+  'contact_name',
+  'contact_email',
+  'contact_phone',
+  'property_address',
+  'selected_material_id',
+  'selected_color_id',
+  'selected_shape_id',
+  'notes',
+  'quote_value',
+  'sales_value',
+  'follow_up_date',
 ] as const;
 
 const iso = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d : d.toISOString());
@@ -73,9 +83,17 @@ function resolveStage(stages: StageInfo[], id: string): StageInfo {
  * A lead's record with the input's keys merged in, refused (400, so nothing is written) when the
  * result breaks JSON_RECORD_LIMITS: two requests within them can together exceed them.
  */
-function mergeRecord(field: 'form_data' | 'custom_fields', base: Record<string, unknown>, input: Record<string, unknown>) {
+function mergeRecord(
+  field: 'form_data' | 'custom_fields',
+  base: Record<string, unknown>,
+  input: Record<string, unknown>,
+) {
   const merged = { ...base, ...input };
-  const issues = jsonRecordIssues(merged).map(({ path, message }) => ({ location: 'body', path: [field, ...path].join('.'), message }));
+  const issues = jsonRecordIssues(merged).map(({ path, message }) => ({
+    location: 'body',
+    path: [field, ...path].join('.'),
+    message,
+  }));
   if (issues.length) throw validation(`Invalid body field ${issues[0]!.path}: ${issues[0]!.message}`, { issues });
   return merged;
 }
@@ -85,7 +103,12 @@ function mergeRecord(field: 'form_data' | 'custom_fields', base: Record<string, 
  * that are still null; overrides (null clears one) correct it. form_data and custom_fields merge
  * key by key. Returns whether anything changed.
  */
-function applyInput(base: LeadValues, input: LeadInput, stages: StageInfo[], now: string): { values: LeadValues; changed: boolean } {
+function applyInput(
+  base: LeadValues,
+  input: LeadInput,
+  stages: StageInfo[],
+  now: string,
+): { values: LeadValues; changed: boolean } {
   const next: LeadValues = { ...base };
   for (const k of PLAIN_KEYS) if (input[k] !== undefined) (next as Record<string, unknown>)[k] = input[k];
   if (input.external_id !== undefined) next.external_id = input.external_id;
@@ -118,12 +141,26 @@ function createLead(
   const stage = input.status_stage_id ? resolveStage(stages, input.status_stage_id) : stages[0];
   if (!stage) throw new Error(`workspace ${workspaceId} has no pipeline stages`);
   const blank: LeadValues = {
-    external_id: null, external_source: null, session_id: null, contact_name: null, contact_email: null,
-    contact_phone: null, property_address: null, ...initialPipelineState(stage, now),
+    external_id: null,
+    external_source: null,
+    session_id: null,
+    contact_name: null,
+    contact_email: null,
+    contact_phone: null,
+    property_address: null,
+    ...initialPipelineState(stage, now),
     attribution: { source: null, medium: null, campaign: null, content: null, conversion_url: null },
-    attribution_overrides: {}, conversion_type: context.conversionType, form_data: {}, custom_fields: {},
-    selected_material_id: null, selected_color_id: null, selected_shape_id: null, notes: null,
-    quote_value: null, sales_value: null, follow_up_date: null,
+    attribution_overrides: {},
+    conversion_type: context.conversionType,
+    form_data: {},
+    custom_fields: {},
+    selected_material_id: null,
+    selected_color_id: null,
+    selected_shape_id: null,
+    notes: null,
+    quote_value: null,
+    sales_value: null,
+    follow_up_date: null,
   };
   // The session's first touch fills whatever the partner's attribution leaves empty.
   const withInput = applyInput(blank, { ...input, status_stage_id: undefined }, stages, now).values;
@@ -144,7 +181,11 @@ export async function upsertLead(
   opts: { conversionType: string },
 ): Promise<{ lead: WrittenLead; created: boolean }> {
   const byExternal = input.external_id && input.external_source;
-  const matchKey = byExternal ? JSON.stringify(['ext', input.external_source, input.external_id]) : input.contact_phone ? JSON.stringify(['phone', input.contact_phone]) : null;
+  const matchKey = byExternal
+    ? JSON.stringify(['ext', input.external_source, input.external_id])
+    : input.contact_phone
+      ? JSON.stringify(['phone', input.contact_phone])
+      : null;
   // Sent in one go: the connection runs them in order, so the lookup's snapshot is taken once
   // the lock is held.
   const [, existing, stages, sessionTouch] = await Promise.all([
@@ -157,7 +198,8 @@ export async function upsertLead(
     activeStagesForWrites(tx, workspaceId),
     input.session_id ? findSessionAttribution(tx, workspaceId, input.session_id) : undefined,
   ]);
-  if (!existing) return { lead: await createLead(tx, workspaceId, input, { ...opts, stages, sessionTouch }), created: true };
+  if (!existing)
+    return { lead: await createLead(tx, workspaceId, input, { ...opts, stages, sessionTouch }), created: true };
   const { lead } = await patchLeadRow(tx, workspaceId, existing, input, stages);
   return { lead, created: false };
 }
@@ -186,7 +228,10 @@ async function patchLeadRow(tx: Db, workspaceId: string, existing: LeadWithDoc, 
 
 /** PATCH: the lead's own fields and its pipeline stage; undefined when no such active lead. */
 export async function patchLead(tx: Db, workspaceId: string, id: string, input: LeadInput) {
-  const [existing, stages] = await Promise.all([findLead(tx, workspaceId, id, { forUpdate: true }), activeStagesForWrites(tx, workspaceId)]);
+  const [existing, stages] = await Promise.all([
+    findLead(tx, workspaceId, id, { forUpdate: true }),
+    activeStagesForWrites(tx, workspaceId),
+  ]);
   if (!existing) return undefined;
   return patchLeadRow(tx, workspaceId, existing, input, stages);
 }

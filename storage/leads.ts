@@ -52,7 +52,19 @@ export interface LeadRow {
 /** The writable columns of a lead; what insertLead and updateLead store. */
 export type LeadValues = Omit<
   LeadRow,
-  'id' | 'workspace_id' | 'stage_key' | 'stage_label' | 'stage_sort_order' | 'is_conversion_stage' | 'created_at' | 'updated_at' | 'pos' | 'quote_value' | 'sales_value' | 'follow_up_date' | 'converted_at'
+  | 'id'
+  | 'workspace_id'
+  | 'stage_key'
+  | 'stage_label'
+  | 'stage_sort_order'
+  | 'is_conversion_stage'
+  | 'created_at'
+  | 'updated_at'
+  | 'pos'
+  | 'quote_value'
+  | 'sales_value'
+  | 'follow_up_date'
+  | 'converted_at'
 > & {
   quote_value: number | null;
   sales_value: number | null;
@@ -74,10 +86,29 @@ export function effectiveAttribution(row: Pick<LeadRow, 'attribution' | 'attribu
 }
 
 const WRITABLE = [
-  'external_id', 'external_source', 'session_id', 'contact_name', 'contact_email', 'contact_phone', 'property_address',
-  'stage_id', 'stage_timestamps', 'funnel_gap_summary', 'attribution', 'attribution_overrides', 'conversion_type',
-  'form_data', 'custom_fields', 'selected_material_id', 'selected_color_id', 'selected_shape_id', 'notes',
-  'quote_value', 'sales_value', 'follow_up_date', 'converted_at',
+  'external_id',
+  'external_source',
+  'session_id',
+  'contact_name',
+  'contact_email',
+  'contact_phone',
+  'property_address',
+  'stage_id',
+  'stage_timestamps',
+  'funnel_gap_summary',
+  'attribution',
+  'attribution_overrides',
+  'conversion_type',
+  'form_data',
+  'custom_fields',
+  'selected_material_id',
+  'selected_color_id',
+  'selected_shape_id',
+  'notes',
+  'quote_value',
+  'sales_value',
+  'follow_up_date',
+  'converted_at',
 ] as const;
 
 /** A stored lead with its API representation (Lead), as rendered into leads.document. */
@@ -100,7 +131,12 @@ export async function lockLeadMatchKey(tx: Db, workspaceId: string, matchKey: st
   await tx`select pg_advisory_xact_lock(hashtextextended(${JSON.stringify([workspaceId, matchKey])}, 1))`;
 }
 
-export async function findLead(sql: Db, workspaceId: string, id: string, opts: { forUpdate?: boolean } = {}): Promise<LeadWithDoc | undefined> {
+export async function findLead(
+  sql: Db,
+  workspaceId: string,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<LeadWithDoc | undefined> {
   const [row] = await sql<LeadWithDoc[]>`
     ${selectLeads(sql, { doc: true })}
     where l.workspace_id = ${workspaceId} and l.id = ${id} and l.deleted_at is null
@@ -108,7 +144,12 @@ export async function findLead(sql: Db, workspaceId: string, id: string, opts: {
   return row;
 }
 
-export async function findLeadByExternalId(sql: Db, workspaceId: string, source: string, externalId: string): Promise<LeadWithDoc | undefined> {
+export async function findLeadByExternalId(
+  sql: Db,
+  workspaceId: string,
+  source: string,
+  externalId: string,
+): Promise<LeadWithDoc | undefined> {
   const [row] = await sql<LeadWithDoc[]>`
     ${selectLeads(sql, { doc: true })}
     where l.workspace_id = ${workspaceId} and l.external_source = ${source} and l.external_id = ${externalId}
@@ -127,7 +168,6 @@ export async function findLeadByPhone(sql: Db, workspaceId: string, phone: strin
     for update of l`;
   return row;
 }
-
 
 /** What a write hands back: the stored lead's id, effective attribution and representation. */
 export interface WrittenLead {
@@ -280,7 +320,8 @@ const selectiveSearch = (f: LeadFilter) => (f.searchDigits?.length ?? 0) >= 6;
 const and = (sql: Db, conds: postgres.Fragment[]) => conds.reduce((a, b) => sql`${a} and ${b}`, sql`true`);
 
 /** One condition that holds when any of conds does; none when there are none. */
-const anyOf = (sql: Db, conds: postgres.Fragment[]) => (conds.length ? [sql`(${conds.reduce((a, b) => sql`${a} or ${b}`)})`] : []);
+const anyOf = (sql: Db, conds: postgres.Fragment[]) =>
+  conds.length ? [sql`(${conds.reduce((a, b) => sql`${a} or ${b}`)})`] : [];
 
 function scopeConditions(sql: Db, workspaceId: string, after?: [number, string]): postgres.Fragment[] {
   const conds = [sql`l.workspace_id = ${workspaceId}`, sql`l.deleted_at is null`];
@@ -339,19 +380,32 @@ const pageRows = (sql: Db, page: postgres.Fragment) => sql<LeadPageRow[]>`
  * second pass collect every match through the filter's own indexes (trigram, phone, updated_at)
  * and sort just those.
  */
-export async function listLeads(sql: Db, workspaceId: string, f: LeadFilter, limit: number, after?: [number, string]): Promise<LeadPageRow[]> {
+export async function listLeads(
+  sql: Db,
+  workspaceId: string,
+  f: LeadFilter,
+  limit: number,
+  after?: [number, string],
+): Promise<LeadPageRow[]> {
   const { scoped, updated, search } = leadConditions(sql, workspaceId, f, after);
   const covered = [...updated, ...anyOf(sql, search)];
   if (covered.length === 0) {
-    return pageRows(sql, sql`
+    return pageRows(
+      sql,
+      sql`
       select l.id, l.created_at from leads l
       where ${and(sql, scoped)}
       order by l.created_at desc, l.id desc
-      limit ${limit + 1}`);
+      limit ${limit + 1}`,
+    );
   }
   // The covered conditions stay outside the LIMIT subquery, so they are checked on the window's
   // rows only and the planner cannot trade the window for the filter's own index.
-  const window = selectiveSearch(f) ? [] : await pageRows(sql, sql`
+  const window = selectiveSearch(f)
+    ? []
+    : await pageRows(
+        sql,
+        sql`
     select l.id, l.created_at from (
       select l.id, l.created_at, l.updated_at, l.search_text, l.contact_phone from leads l
       where ${and(sql, scoped)}
@@ -360,17 +414,23 @@ export async function listLeads(sql: Db, workspaceId: string, f: LeadFilter, lim
     ) l
     where ${and(sql, covered)}
     order by l.created_at desc, l.id desc
-    limit ${limit + 1}`);
+    limit ${limit + 1}`,
+      );
   if (window.length > limit) return window;
   // Each way of matching collects every match through its own index and keeps the newest; OFFSET
   // 0 plans the collection for all its rows, so the planner cannot turn it back into an ordered
   // walk hoping to stop early.
-  const newest = (search.length ? search : [sql`true`]).map((branch) => sql`(
+  const newest = (search.length ? search : [sql`true`]).map(
+    (branch) => sql`(
     select id, created_at from (select l.id, l.created_at from leads l where ${and(sql, [...scoped, ...updated, branch])} offset 0) m
-    order by created_at desc, id desc limit ${limit + 1})`);
-  return pageRows(sql, sql`
+    order by created_at desc, id desc limit ${limit + 1})`,
+  );
+  return pageRows(
+    sql,
+    sql`
     select id, created_at from (${newest.reduce((a, b) => sql`${a} union ${b}`)}) m
-    order by created_at desc, id desc limit ${limit + 1}`);
+    order by created_at desc, id desc limit ${limit + 1}`,
+  );
 }
 
 /**

@@ -8,7 +8,9 @@ const migrationsFolder = join(import.meta.dirname, '..', 'migrations');
 const quiet = () => () => {};
 // graphile-migrate keeps its pool for 200 ms after use and exits the process if that idle pool
 // sees an error (say, an embedded database stopping right after migrating); close it now.
-const { clearAllPools } = createRequire(import.meta.url)('graphile-migrate/dist/pgReal.js') as { clearAllPools: () => void };
+const { clearAllPools } = createRequire(import.meta.url)('graphile-migrate/dist/pgReal.js') as {
+  clearAllPools: () => void;
+};
 
 /**
  * Applies graphile-worker's own schema, then the committed schema migrations: migration 14

@@ -73,7 +73,9 @@ export class PageViewIngest {
     batch.sort(lockOrder);
     try {
       const outcomes = await pipelinedTransaction(this.sql, async (tx, { commitWith }) => {
-        const rows = await tx<IngestRow[]>`select * from ingest_page_views(${tx.json(batch.map(({ view }) => ingestItem(view)) as never)})`;
+        const rows = await tx<
+          IngestRow[]
+        >`select * from ingest_page_views(${tx.json(batch.map(({ view }) => ingestItem(view)) as never)})`;
         const outcomes = batch.map(({ view }, i) => settle(view, rows[i]!));
         const kept = outcomes.flatMap((o) => (o.kept ? [o.kept] : []));
         if (kept.length > 0) await commitWith(saveIdempotentResponses(tx, kept));
@@ -96,7 +98,9 @@ export class PageViewIngest {
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const lockOrder = ({ view: a }: Pending, { view: b }: Pending) =>
-  compare(a.workspaceId, b.workspaceId) || compare(a.session_id, b.session_id) || compare(a.external_event_id, b.external_event_id);
+  compare(a.workspaceId, b.workspaceId) ||
+  compare(a.session_id, b.session_id) ||
+  compare(a.external_event_id, b.external_event_id);
 
 function ingestItem(view: PageView) {
   return {

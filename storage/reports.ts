@@ -2,7 +2,16 @@ import type { Db } from './db.ts';
 import { olderThan, positionOf, type NewestFirstPosition } from './newestFirst.ts';
 import { recordWebhookEvent } from './webhookEvents.ts';
 
-export const REPORT_STATUSES = ['importing', 'needs_review', 'draft', 'ready_for_review', 'approved', 'exporting', 'failed', 'archived'] as const;
+export const REPORT_STATUSES = [
+  'importing',
+  'needs_review',
+  'draft',
+  'ready_for_review',
+  'approved',
+  'exporting',
+  'failed',
+  'archived',
+] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 export const EXPORT_FORMATS = ['pdf', 'xml', 'csv', 'xlsx', 'dxf', 'json', 'zip'] as const;
@@ -111,7 +120,20 @@ export interface ExportRow {
 
 /** Formats a report may name as its sources; anything else a parser reported stays internal. */
 const ARTIFACT_FORMATS = new Set([
-  'xml', 'csv', 'xlsx', 'dxf', 'pdf', 'json', 'zip', 'manifest', 'tif', 'png', 'jpg', 'jpeg', 'webp', 'gif',
+  'xml',
+  'csv',
+  'xlsx',
+  'dxf',
+  'pdf',
+  'json',
+  'zip',
+  'manifest',
+  'tif',
+  'png',
+  'jpg',
+  'jpeg',
+  'webp',
+  'gif',
 ]);
 
 /** A report in the shape the API answers with (Report). */
@@ -175,7 +197,14 @@ export async function insertReportFiles(
   sql: Db,
   workspaceId: string,
   reportId: string,
-  files: { id: string; file_name: string; mime_type: string | null; size_bytes: number; checksum: string; storage_key: string }[],
+  files: {
+    id: string;
+    file_name: string;
+    mime_type: string | null;
+    size_bytes: number;
+    checksum: string;
+    storage_key: string;
+  }[],
 ): Promise<void> {
   // position keeps upload order: the first file of a package wins where files disagree.
   const rows = files.map((f, position) => ({ ...f, workspace_id: workspaceId, report_id: reportId, position }));
@@ -307,7 +336,12 @@ export async function failReportImport(
   return report!;
 }
 
-export async function findRevision(sql: Db, workspaceId: string, reportId: string, revisionId: string): Promise<RevisionRow | undefined> {
+export async function findRevision(
+  sql: Db,
+  workspaceId: string,
+  reportId: string,
+  revisionId: string,
+): Promise<RevisionRow | undefined> {
   const [row] = await sql<RevisionRow[]>`
     select id, report_id, revision_number, summary, geometry from report_revisions
     where workspace_id = ${workspaceId} and report_id = ${reportId} and id = ${revisionId}`;
@@ -316,12 +350,27 @@ export async function findRevision(sql: Db, workspaceId: string, reportId: strin
 
 export async function insertExports(
   sql: Db,
-  rows: { id: string; workspace_id: string; report_id: string; revision_id: string; format: ExportFormat; file_name: string; mime_type: string }[],
+  rows: {
+    id: string;
+    workspace_id: string;
+    report_id: string;
+    revision_id: string;
+    format: ExportFormat;
+    file_name: string;
+    mime_type: string;
+  }[],
 ): Promise<ExportRow[]> {
   return sql<ExportRow[]>`
     insert into report_exports ${sql(
       rows.map((r) => ({ ...r, status: 'pending' })),
-      'id', 'workspace_id', 'report_id', 'revision_id', 'format', 'file_name', 'mime_type', 'status',
+      'id',
+      'workspace_id',
+      'report_id',
+      'revision_id',
+      'format',
+      'file_name',
+      'mime_type',
+      'status',
     )}
     returning *`;
 }
@@ -359,7 +408,13 @@ export async function markExportReady(
     where workspace_id = ${workspaceId} and id = ${id}
     returning *`;
   const subject = { kind: 'report_export', id } as const;
-  await recordWebhookEvent(tx, workspaceId, 'report.export.completed', toExportResponse(ready!, publicBaseUrl), subject);
+  await recordWebhookEvent(
+    tx,
+    workspaceId,
+    'report.export.completed',
+    toExportResponse(ready!, publicBaseUrl),
+    subject,
+  );
 }
 
 /**

@@ -76,7 +76,12 @@ export async function firstActivityDay(sql: Db): Promise<string | null> {
   return row!.day;
 }
 
-export async function listDailyRollups(sql: Db, workspaceId: string, from: string, to: string): Promise<DailyRollupRow[]> {
+export async function listDailyRollups(
+  sql: Db,
+  workspaceId: string,
+  from: string,
+  to: string,
+): Promise<DailyRollupRow[]> {
   return sql<DailyRollupRow[]>`
     select workspace_id, day::text as day, source, campaign, automated_spend_cents, other_costs_cents, lead_count,
            conversion_count, form_count, call_count, sms_count

@@ -15,7 +15,11 @@ export interface SessionTouch {
 }
 
 /** A session's first touch: the attribution (and landing page) of its earliest page view. */
-export async function findSessionAttribution(sql: Db, workspaceId: string, sessionId: string): Promise<AttributionFields | undefined> {
+export async function findSessionAttribution(
+  sql: Db,
+  workspaceId: string,
+  sessionId: string,
+): Promise<AttributionFields | undefined> {
   const [row] = await sql<AttributionFields[]>`
     select source, medium, campaign, content, landing_page_url as conversion_url
     from sessions where workspace_id = ${workspaceId} and id = ${sessionId}`;

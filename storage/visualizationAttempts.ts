@@ -12,7 +12,10 @@ async function lockWorkspaceQuota(tx: Db, workspaceId: string): Promise<void> {
  * room in the current UTC month; reserved and succeeded attempts count, released ones do not.
  * Returns the attempt id, or undefined when the quota is exhausted. Call under lockWorkspaceQuota.
  */
-async function reserveAttemptWithinQuota(tx: Db, input: { id: string; workspaceId: string; visualizationId: string }): Promise<string | undefined> {
+async function reserveAttemptWithinQuota(
+  tx: Db,
+  input: { id: string; workspaceId: string; visualizationId: string },
+): Promise<string | undefined> {
   const [row] = await tx<{ id: string }[]>`
     with month as (select date_trunc('month', now() at time zone 'utc')::date as period)
     insert into visualization_attempts (id, workspace_id, visualization_id, period_month, status)
@@ -27,7 +30,12 @@ async function reserveAttemptWithinQuota(tx: Db, input: { id: string; workspaceI
 }
 
 /** Settles the row's reserved attempt: succeeded stays billable, released gives it back. */
-export async function settleAttempt(sql: Db, workspaceId: string, visualizationId: string, status: 'succeeded' | 'released'): Promise<void> {
+export async function settleAttempt(
+  sql: Db,
+  workspaceId: string,
+  visualizationId: string,
+  status: 'succeeded' | 'released',
+): Promise<void> {
   await sql`
     update visualization_attempts set status = ${status}, updated_at = now()
     where workspace_id = ${workspaceId} and visualization_id = ${visualizationId} and status = 'reserved'`;
@@ -64,7 +72,11 @@ export async function startAttempt(
 }
 
 /** A failed row back to processing with a new attempt, for a job that support staff retry. */
-export async function restartGeneration(tx: Db, workspaceId: string, visualizationId: string): Promise<'restarted' | 'not_failed' | 'quota_exhausted'> {
+export async function restartGeneration(
+  tx: Db,
+  workspaceId: string,
+  visualizationId: string,
+): Promise<'restarted' | 'not_failed' | 'quota_exhausted'> {
   const row = await lockVisualization(tx, workspaceId, visualizationId);
   if (row?.status !== 'failed') return 'not_failed';
   return (await startAttempt(tx, workspaceId, visualizationId, {})) ? 'restarted' : 'quota_exhausted';

@@ -61,7 +61,9 @@ export async function imageUrls(blobs: BlobStore, row: VisualizationRow) {
   const sign = (key: string, contentType: string | null) =>
     blobs.signedUrl(key, { expiresInSeconds: IMAGE_URL_TTL_SECONDS, ...(contentType ? { contentType } : {}) });
   return {
-    original_image_url: row.original_image_key ? await sign(row.original_image_key, row.original_image_type) : row.original_image_url,
+    original_image_url: row.original_image_key
+      ? await sign(row.original_image_key, row.original_image_type)
+      : row.original_image_url,
     generated_image_url: row.generated_image_key ? await sign(row.generated_image_key, row.generated_image_type) : null,
   };
 }
@@ -110,7 +112,11 @@ export async function insertVisualization(sql: Db, input: NewVisualization): Pro
   return row!;
 }
 
-export async function findVisualization(sql: Db, workspaceId: string, id: string): Promise<VisualizationRow | undefined> {
+export async function findVisualization(
+  sql: Db,
+  workspaceId: string,
+  id: string,
+): Promise<VisualizationRow | undefined> {
   const [row] = await sql<VisualizationRow[]>`
     select ${projection(sql)} from visualizations v ${catalogJoins(sql)}
     where v.workspace_id = ${workspaceId} and v.id = ${id} and v.deleted_at is null`;
@@ -118,7 +124,11 @@ export async function findVisualization(sql: Db, workspaceId: string, id: string
 }
 
 /** Locks the row until the transaction ends, so concurrent generates for it queue up here. */
-export async function lockVisualization(tx: Db, workspaceId: string, id: string): Promise<VisualizationRow | undefined> {
+export async function lockVisualization(
+  tx: Db,
+  workspaceId: string,
+  id: string,
+): Promise<VisualizationRow | undefined> {
   const [row] = await tx<VisualizationRow[]>`
     select ${projection(tx)} from visualizations v ${catalogJoins(tx)}
     where v.workspace_id = ${workspaceId} and v.id = ${id} and v.deleted_at is null

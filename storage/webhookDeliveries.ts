@@ -159,7 +159,9 @@ async function enqueueEndpointJobs(sql: Db, endpoints: postgres.Fragment): Promi
  * the endpoint's queue and finds little or nothing due. The endpoints enqueued for.
  */
 export function dispatchDueDeliveries(sql: Db): Promise<string[]> {
-  return enqueueEndpointJobs(sql, sql`
+  return enqueueEndpointJobs(
+    sql,
+    sql`
     with recursive firsts as (
       (select endpoint_id, next_attempt_at from webhook_deliveries where status = 'pending'
         order by endpoint_id, next_attempt_at limit 1)
@@ -171,7 +173,8 @@ export function dispatchDueDeliveries(sql: Db): Promise<string[]> {
     select ep.id, ep.workspace_id from firsts f join webhook_endpoints ep on ep.id = f.endpoint_id
     where f.next_attempt_at <= now() and not exists (
       select 1 from graphile_worker._private_jobs j
-      where j.key = ${JOB_KEY_PREFIX}::text || ep.id and (j.locked_at is not null or j.attempts < j.max_attempts))`);
+      where j.key = ${JOB_KEY_PREFIX}::text || ep.id and (j.locked_at is not null or j.attempts < j.max_attempts))`,
+  );
 }
 
 /**
@@ -318,7 +321,11 @@ export async function redeliverFailed(
         where ${failed(true)}
         order by d.updated_at, d.id limit ${REDELIVERY_BATCH}
         for update of d skip locked`;
-      if (rows.length) await restartDeliveries(tx, rows.map((r) => r.id));
+      if (rows.length)
+        await restartDeliveries(
+          tx,
+          rows.map((r) => r.id),
+        );
       return rows;
     });
     for (const r of batch) byEndpoint.set(r.endpoint_id, (byEndpoint.get(r.endpoint_id) ?? 0) + 1);

@@ -56,10 +56,12 @@ async function renderSubject(tx: Db, deps: RenderDeps, event: Unrendered): Promi
 export async function renderWebhookEvents(tx: Db, deps: RenderDeps, which: EventsToRender): Promise<void> {
   const events = await tx<Unrendered[]>`
     select id, workspace_id, subject from webhook_events
-    where data is null and ${'eventId' in which
-      ? tx`id = ${which.eventId}`
-      : tx`workspace_id = ${which.workspaceId} and subject->>'kind' = ${which.kind}
-          and subject->>'id' = any(${which.ids})`}
+    where data is null and ${
+      'eventId' in which
+        ? tx`id = ${which.eventId}`
+        : tx`workspace_id = ${which.workspaceId} and subject->>'kind' = ${which.kind}
+          and subject->>'id' = any(${which.ids})`
+    }
     order by created_at, id
     for update`;
   for (const event of events) {

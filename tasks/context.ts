@@ -14,4 +14,6 @@ export interface TaskDeps {
 }
 
 /** A task module's default export: given the worker's deps, the task, handed its parsed payload. */
-export type TaskFactory<T extends TaskName> = (deps: TaskDeps) => (payload: JobPayload<T>, helpers: JobHelpers) => Promise<void>;
+export type TaskFactory<T extends TaskName> = (
+  deps: TaskDeps,
+) => (payload: JobPayload<T>, helpers: JobHelpers) => Promise<void>;

@@ -37,9 +37,11 @@ export async function runSpendRollup(sql: Sql, opts: { now?: Date; date?: string
  * Cron (nightly): materialises daily attribution totals, then warms the analytics day cache for
  * the last 90 days in every time zone each workspace is read in; payload `{date?: "YYYY-MM-DD"}`.
  */
-const spendRollup: TaskFactory<'spend_rollup'> = ({ sql, logger }) => async (payload) => {
-  const result = await runSpendRollup(sql, { date: payload.date });
-  const warmed = await warmAnalyticsCache(sql);
-  logger.info({ days: result.days.length, rows: result.rows, warmed }, 'spend rollup');
-};
+const spendRollup: TaskFactory<'spend_rollup'> =
+  ({ sql, logger }) =>
+  async (payload) => {
+    const result = await runSpendRollup(sql, { date: payload.date });
+    const warmed = await warmAnalyticsCache(sql);
+    logger.info({ days: result.days.length, rows: result.rows, warmed }, 'spend rollup');
+  };
 export default spendRollup;

@@ -3,12 +3,16 @@ import type { TaskFactory } from './context.ts';
 import { PermanentError } from '../core/errors.ts';
 import type { Sql } from '../storage/db.ts';
 import { blobKey, type BlobStore } from '../storage/blobs.ts';
-import { completeVisualization, failVisualization, findVisualization, type VisualizationRow } from '../storage/visualizations.ts';
+import {
+  completeVisualization,
+  failVisualization,
+  findVisualization,
+  type VisualizationRow,
+} from '../storage/visualizations.ts';
 import { settleAttempt } from '../storage/visualizationAttempts.ts';
 import { fetchImage } from './visualization_generate/fetch-image.ts';
 import { inspectImage } from './visualization_generate/inspect-image.ts';
 import { promptFor, providerFor } from './visualization_generate/provider.ts';
-
 
 async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -17,9 +21,14 @@ async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
 }
 
 /** Both moves settle the reserved attempt with the row, so billing and the row never disagree. */
-async function settle(sql: Sql, blobs: BlobStore, row: VisualizationRow, outcome:
-  | { ok: true; originalKey: string; originalType: string; generatedKey: string; generatedType: string }
-  | { ok: false; error: string }) {
+async function settle(
+  sql: Sql,
+  blobs: BlobStore,
+  row: VisualizationRow,
+  outcome:
+    | { ok: true; originalKey: string; originalType: string; generatedKey: string; generatedType: string }
+    | { ok: false; error: string },
+) {
   const { workspace_id: ws, id } = row;
   await sql.begin(async (tx) => {
     if (outcome.ok) {
@@ -55,7 +64,8 @@ const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, con
         ? { bytes: await readBlob(blobs, row.original_image_key) }
         : await fetchImage(row.original_image_url!, { allowPrivate: config.IMAGE_FETCH_ALLOW_PRIVATE });
       const info = await inspectImage(original.bytes);
-      if (!row.color?.hex_code) throw new PermanentError('No colour with a hex code is selected; choose a color_id from the catalog');
+      if (!row.color?.hex_code)
+        throw new PermanentError('No colour with a hex code is selected; choose a color_id from the catalog');
       const color = { name: row.color.name, hex: row.color.hex_code };
       const generated = await render({
         image: original.bytes,
@@ -68,7 +78,12 @@ const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, con
       if (!row.original_image_key) await blobs.put(originalKey, original.bytes, info.contentType);
       const generatedKey = blobKey(ws, 'visualizations', id, 'generated');
       await blobs.put(generatedKey, generated.bytes, generated.contentType);
-      const images = { originalKey, originalType: info.contentType, generatedKey, generatedType: generated.contentType };
+      const images = {
+        originalKey,
+        originalType: info.contentType,
+        generatedKey,
+        generatedType: generated.contentType,
+      };
       await settle(sql, blobs, row, { ok: true, ...images });
     } catch (err) {
       if (!(err instanceof PermanentError)) throw err;

@@ -3,32 +3,93 @@ import { createTestContext, type TestContext, type Tenant } from './harness.ts';
 import { checkUsAddress, MAX_ADDRESS_LENGTH } from '../core/address.ts';
 
 const NUMBERS = ['1', '7', '23', '45', '108', '221', '350', '1200', '4521', '10050', '9', '77'];
-const STREETS = ['Oak', 'Maple', 'Main', 'Elm', 'Cedar', 'Pine', 'Washington', 'Lincoln', 'Park', 'Lakeview', 'Sunset', 'Highland', 'Poinciana', 'Martin Luther King Jr', '2nd', '3rd', '1st', '4th', 'N Broad', 'W 34th'];
+const STREETS = [
+  'Oak',
+  'Maple',
+  'Main',
+  'Elm',
+  'Cedar',
+  'Pine',
+  'Washington',
+  'Lincoln',
+  'Park',
+  'Lakeview',
+  'Sunset',
+  'Highland',
+  'Poinciana',
+  'Martin Luther King Jr',
+  '2nd',
+  '3rd',
+  '1st',
+  '4th',
+  'N Broad',
+  'W 34th',
+];
 const SUFFIXES = ['St', 'Ave', 'Blvd', 'Rd', 'Dr', 'Ln', 'Ct', 'Way', 'Pl', 'Ter', 'Pkwy', 'Cir', 'Street', 'Avenue'];
 // Unit names that look like halves of UK or Canadian postcodes are the point of the list.
 const UNITS = [
-  'Unit B2', 'Unit B2 2nd Floor', 'Apt 4C', 'Apt. 12B', 'Apt #5E', 'Ste 200', 'Suite B3', 'Suite W1 4th Fl', '#3F', '# 2A',
-  'Bldg A1', 'Bldg C4 2nd Floor', 'Building N1 3rd Floor', 'Unit 2A', 'Rm 3D', 'Room E1 1st Floor', 'Fl 2', 'Lot 14', 'Trlr 7',
-  'Unit M5V', 'Apt K1A', 'Ste L2 3rd Fl', 'Unit SW1 2nd Fl', 'Dept G4', 'Spc 12', 'Office B12 2nd Floor', 'Apartment 3B',
+  'Unit B2',
+  'Unit B2 2nd Floor',
+  'Apt 4C',
+  'Apt. 12B',
+  'Apt #5E',
+  'Ste 200',
+  'Suite B3',
+  'Suite W1 4th Fl',
+  '#3F',
+  '# 2A',
+  'Bldg A1',
+  'Bldg C4 2nd Floor',
+  'Building N1 3rd Floor',
+  'Unit 2A',
+  'Rm 3D',
+  'Room E1 1st Floor',
+  'Fl 2',
+  'Lot 14',
+  'Trlr 7',
+  'Unit M5V',
+  'Apt K1A',
+  'Ste L2 3rd Fl',
+  'Unit SW1 2nd Fl',
+  'Dept G4',
+  'Spc 12',
+  'Office B12 2nd Floor',
+  'Apartment 3B',
 ];
 const CITIES: [string, string, string][] = [
-  ['Austin', 'TX', '78701'], ['Miami', 'FL', '33101'], ['Portland', 'OR', '97201'], ['Boise', 'ID', '83702'],
-  ['Deltona', 'FL', '32738'], ['Chicago', 'IL', '60601'], ['Denver', 'CO', '80202'], ['Seattle', 'WA', '98101'],
-  ['Phoenix', 'AZ', '85004'], ['Atlanta', 'GA', '30303'], ['Boston', 'MA', '02108'], ['Nashville', 'TN', '37203'],
-  ['Birmingham', 'AL', '35203'], ['Manchester', 'NH', '03101'], ['London', 'KY', '40741'], ['San Juan', 'PR', '00901'],
+  ['Austin', 'TX', '78701'],
+  ['Miami', 'FL', '33101'],
+  ['Portland', 'OR', '97201'],
+  ['Boise', 'ID', '83702'],
+  ['Deltona', 'FL', '32738'],
+  ['Chicago', 'IL', '60601'],
+  ['Denver', 'CO', '80202'],
+  ['Seattle', 'WA', '98101'],
+  ['Phoenix', 'AZ', '85004'],
+  ['Atlanta', 'GA', '30303'],
+  ['Boston', 'MA', '02108'],
+  ['Nashville', 'TN', '37203'],
+  ['Birmingham', 'AL', '35203'],
+  ['Manchester', 'NH', '03101'],
+  ['London', 'KY', '40741'],
+  ['San Juan', 'PR', '00901'],
 ];
 
 /** Deterministic: the i-th address walks each list at its own stride, in four layouts. */
 function usAddress(i: number): string {
-  const pick = <T,>(list: T[], stride: number) => list[(i * stride + Math.floor(i / list.length)) % list.length]!;
+  const pick = <T>(list: T[], stride: number) => list[(i * stride + Math.floor(i / list.length)) % list.length]!;
   const street = `${pick(NUMBERS, 5)} ${pick(STREETS, 7)} ${pick(SUFFIXES, 3)}`;
   const unit = pick(UNITS, 11);
   const [city, state, zip] = pick(CITIES, 13);
   switch (i % 4) {
-    case 0: return `${street}, ${unit}`;
-    case 1: return `${street} ${unit}, ${city}, ${state}`;
-    case 2: return `${unit}, ${street}, ${city} ${state}`;
-    default: return `${street}, ${unit}, ${city}, ${state} ${zip}`;
+    case 0:
+      return `${street}, ${unit}`;
+    case 1:
+      return `${street} ${unit}, ${city}, ${state}`;
+    case 2:
+      return `${unit}, ${street}, ${city} ${state}`;
+    default:
+      return `${street}, ${unit}, ${city}, ${state} ${zip}`;
   }
 }
 
@@ -81,8 +142,16 @@ describe('checkUsAddress', () => {
   });
 
   it('refuses input over the length cap before matching, and stays fast on hostile input at the cap', () => {
-    expect(checkUsAddress('1'.repeat(MAX_ADDRESS_LENGTH + 1))).toMatchObject({ ok: false, reason: expect.stringMatching(/longer than/) });
-    const hostile = ['#'.repeat(MAX_ADDRESS_LENGTH), `${'Unit '.repeat(99)}x`, `${' \t'.repeat(249)}#`, `A${'1'.repeat(499)}`];
+    expect(checkUsAddress('1'.repeat(MAX_ADDRESS_LENGTH + 1))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/longer than/),
+    });
+    const hostile = [
+      '#'.repeat(MAX_ADDRESS_LENGTH),
+      `${'Unit '.repeat(99)}x`,
+      `${' \t'.repeat(249)}#`,
+      `A${'1'.repeat(499)}`,
+    ];
     const started = performance.now();
     for (const input of hostile) checkUsAddress(input.slice(0, MAX_ADDRESS_LENGTH));
     expect(performance.now() - started).toBeLessThan(50);
@@ -100,12 +169,20 @@ describe('addresses through the API', () => {
 
   it('accepts "45 Oak St, Unit B2 2nd Floor" (once refused as a UK postcode) and refuses a London address', async () => {
     const post = (property_address: string, n: number) =>
-      t.request('POST', '/api/v1/leads', { key: tenant.key, body: { property_address }, headers: { 'idempotency-key': `addr-${n}` } });
+      t.request('POST', '/api/v1/leads', {
+        key: tenant.key,
+        body: { property_address },
+        headers: { 'idempotency-key': `addr-${n}` },
+      });
     const us = await post('45 Oak St, Unit B2 2nd Floor', 1);
     expect(us.status, us.text).toBe(201);
     expect(us.body.lead.property_address).toBe('45 Oak St, Unit B2 2nd Floor');
     const uk = await post('2 Colmore Row, Birmingham B2 4QA', 2);
     expect(uk.status).toBe(400);
-    expect(uk.body.error.details.issues[0]).toMatchObject({ location: 'body', path: 'property_address', message: expect.stringMatching(/UK postcode/) });
+    expect(uk.body.error.details.issues[0]).toMatchObject({
+      location: 'body',
+      path: 'property_address',
+      message: expect.stringMatching(/UK postcode/),
+    });
   });
 });

@@ -18,17 +18,22 @@ const HOSTILE_ERROR = '<script>alert("pwned")</script> & <img src=x onerror=aler
 const HOSTILE_NAME = '<b>Bad & Co</b>';
 
 function form(fields: Record<string, string>) {
-  return { body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+  return {
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  };
 }
 
-const page = (path: string, headers: Record<string, string> = {}) => t.request('GET', path, { headers: { cookie, ...headers } });
+const page = (path: string, headers: Record<string, string> = {}) =>
+  t.request('GET', path, { headers: { cookie, ...headers } });
 const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) => {
   const f = form(fields);
   return t.request('POST', path, { body: f.body, headers: { ...f.headers, cookie, ...headers } });
 };
 const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1]!;
 const rowOf = (id: string) => `<td><code>${id}</code></td>`;
-const jobState = async (id: string) => (await listJobs(t.sql, { staleAfterSeconds: 30, limit: 1000 })).find((j) => j.id === id);
+const jobState = async (id: string) =>
+  (await listJobs(t.sql, { staleAfterSeconds: 30, limit: 1000 })).find((j) => j.id === id);
 
 beforeAll(async () => {
   [t, off] = await Promise.all([createTestContext({ ADMIN_TOKEN: TOKEN, TRUST_PROXY: 'true' }), createTestContext()]);
@@ -39,9 +44,17 @@ beforeAll(async () => {
   const worker = await t.startWorker();
   expect((await waitForImport(t, reportId)).status).toBe('failed');
   await worker.stop();
-  jobs.importFailed = (await listJobs(t.sql, { staleAfterSeconds: 30, state: 'failed', workspaceId: acme.workspaceId }))[0]!.id;
+  jobs.importFailed = (
+    await listJobs(t.sql, { staleAfterSeconds: 30, state: 'failed', workspaceId: acme.workspaceId })
+  )[0]!.id;
 
-  jobs.hostileFailed = await failedJob(t, 'report_import', { report_id: 'rep_hostile', workspace_id: hostile.workspaceId }, 'hostile', HOSTILE_ERROR);
+  jobs.hostileFailed = await failedJob(
+    t,
+    'report_import',
+    { report_id: 'rep_hostile', workspace_id: hostile.workspaceId },
+    'hostile',
+    HOSTILE_ERROR,
+  );
   jobs.rollupFailed = await failedJob(t, 'spend_rollup', {}, 'rollup', 'the rollup broke');
 }, 60_000);
 afterAll(async () => {
@@ -65,7 +78,9 @@ describe('support console', () => {
     const login = await t.request('GET', '/admin/login');
     expect(login.status).toBe(200);
     expect(login.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(login.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self'; frame-ancestors 'none'/);
+    expect(login.headers.get('content-security-policy')).toMatch(
+      /^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self'; frame-ancestors 'none'/,
+    );
     expect(login.text).toContain('<form method="post" action="/admin/login">');
     expect(login.text).not.toMatch(/<script|src=/);
 
@@ -94,7 +109,10 @@ describe('support console', () => {
     cookie = setCookie.split(';')[0]!;
 
     // Behind a TLS-terminating proxy the cookie is Secure too.
-    const https = await t.request('POST', '/admin/login', { ...form({ token: TOKEN }), headers: { ...form({}).headers, 'x-forwarded-proto': 'https' } });
+    const https = await t.request('POST', '/admin/login', {
+      ...form({ token: TOKEN }),
+      headers: { ...form({}).headers, 'x-forwarded-proto': 'https' },
+    });
     expect(https.headers.get('set-cookie')).toMatch(/; secure; /);
   });
 
@@ -107,12 +125,18 @@ describe('support console', () => {
     expect(res.text).toContain(`<code>${reportId}</code>`);
     expect(res.text).toMatch(/<span class="badge failed">failed<\/span>/);
     expect(res.text).toContain('<td class="mono">1/1</td>');
-    const [importError] = await t.sql<{ last_error: string }[]>`select last_error from graphile_worker.jobs where id = ${jobs.importFailed}`;
-    expect(res.text).toContain(importError!.last_error.split('\n')[0]!.slice(0, 60).replaceAll('"', '&quot;').replaceAll("'", '&#39;'));
+    const [importError] = await t.sql<
+      { last_error: string }[]
+    >`select last_error from graphile_worker.jobs where id = ${jobs.importFailed}`;
+    expect(res.text).toContain(
+      importError!.last_error.split('\n')[0]!.slice(0, 60).replaceAll('"', '&quot;').replaceAll("'", '&#39;'),
+    );
 
     expect(res.text).not.toContain('<script');
     expect(res.text).not.toContain('<img');
-    expect(res.text).toContain('&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;');
+    expect(res.text).toContain(
+      '&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;',
+    );
     expect(res.text).toContain('&lt;b&gt;Bad &amp; Co&lt;/b&gt;');
     expect(res.text).not.toContain(HOSTILE_NAME);
   });
@@ -146,12 +170,18 @@ describe('support console', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(filtered);
     expect(await jobState(jobs.importFailed)).toMatchObject({ state: 'queued', attempts: 0 });
-    expect((await t.request('GET', `/api/v1/reports/${reportId}`, { key: acme.key })).body.report.status).toBe('importing');
+    expect((await t.request('GET', `/api/v1/reports/${reportId}`, { key: acme.key })).body.report.status).toBe(
+      'importing',
+    );
 
     const flashCookie = res.headers.get('set-cookie')!.split(';')[0]!;
     const after = await page(filtered, { cookie: `${cookie}; ${flashCookie}` });
-    expect(after.text).toContain(`<p class="flash ok" role="status">Retried job ${jobs.importFailed}: it runs again now`);
-    expect(after.text).toMatch(new RegExp(`<span class="badge queued">queued</span></td>\\s*${rowOf(jobs.importFailed)}`));
+    expect(after.text).toContain(
+      `<p class="flash ok" role="status">Retried job ${jobs.importFailed}: it runs again now`,
+    );
+    expect(after.text).toMatch(
+      new RegExp(`<span class="badge queued">queued</span></td>\\s*${rowOf(jobs.importFailed)}`),
+    );
   });
 
   it('retries all failed jobs matching the filter, and only those', async () => {
@@ -164,7 +194,9 @@ describe('support console', () => {
 
     const none = await post('/admin/jobs/retry-failed', { csrf, workspace: hostile.workspaceId });
     const flashCookie = none.headers.get('set-cookie')!.split(';')[0]!;
-    expect((await page('/admin', { cookie: `${cookie}; ${flashCookie}` })).text).toContain('No failed jobs match the filter');
+    expect((await page('/admin', { cookie: `${cookie}; ${flashCookie}` })).text).toContain(
+      'No failed jobs match the filter',
+    );
   });
 
   it('accepts the token as a Bearer header without a CSRF token, since no browser sends that header on its own', async () => {
@@ -189,6 +221,13 @@ describe('support console', () => {
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(limited.text).toContain('Rate limit');
     // Another address is not affected.
-    expect((await t.request('POST', '/admin/login', { body: `token=${TOKEN}`, headers: { ...from, 'x-forwarded-for': '203.0.113.8' } })).status).toBe(303);
+    expect(
+      (
+        await t.request('POST', '/admin/login', {
+          body: `token=${TOKEN}`,
+          headers: { ...from, 'x-forwarded-for': '203.0.113.8' },
+        })
+      ).status,
+    ).toBe(303);
   });
 });

@@ -35,16 +35,38 @@ describe('admin CLI', { timeout: 90_000 }, () => {
     const workspace = JSON.parse(ws.stdout);
     expect(workspace).toEqual({ id: expect.stringMatching(/^ws_/), name: 'CLI Roofing', active: true });
 
-    const k = await admin('key', 'create', '--workspace', workspace.id, '--name', 'Partner', '--scopes', 'leads.read,leads.write', '--json');
+    const k = await admin(
+      'key',
+      'create',
+      '--workspace',
+      workspace.id,
+      '--name',
+      'Partner',
+      '--scopes',
+      'leads.read,leads.write',
+      '--json',
+    );
     expect(k.code).toBe(0);
     const key = JSON.parse(k.stdout);
-    expect(key).toEqual({ id: expect.stringMatching(/^key_/), key: expect.stringMatching(/^pk_/), masked_key: expect.any(String), scopes: ['leads.read', 'leads.write'] });
+    expect(key).toEqual({
+      id: expect.stringMatching(/^key_/),
+      key: expect.stringMatching(/^pk_/),
+      masked_key: expect.any(String),
+      scopes: ['leads.read', 'leads.write'],
+    });
 
     const me = await t.request('GET', '/api/v1/me', { key: key.key });
     expect(me.status).toBe(200);
     expect(me.body.workspace).toEqual({ id: workspace.id, name: 'CLI Roofing' });
     const stages = await t.request('GET', '/api/v1/pipeline/stages', { key: key.key });
-    expect(stages.body.stages.map((s: any) => s.key)).toEqual(['new', 'contacted', 'appointment_set', 'quoted', 'sold', 'lost']);
+    expect(stages.body.stages.map((s: any) => s.key)).toEqual([
+      'new',
+      'contacted',
+      'appointment_set',
+      'quoted',
+      'sold',
+      'lost',
+    ]);
 
     const revoke = await admin('key', 'revoke', key.id, '--json');
     expect(revoke.code).toBe(0);
@@ -68,7 +90,9 @@ describe('admin CLI', { timeout: 90_000 }, () => {
 
   it('deletes keys, sets quotas and lists jobs as JSON', async () => {
     const workspace = JSON.parse((await admin('workspace', 'create', '--name', 'Q', '--json')).stdout);
-    const key = JSON.parse((await admin('key', 'create', '--workspace', workspace.id, '--name', 'x', '--scopes', 'all', '--json')).stdout);
+    const key = JSON.parse(
+      (await admin('key', 'create', '--workspace', workspace.id, '--name', 'x', '--scopes', 'all', '--json')).stdout,
+    );
     expect(key.scopes).toContain('reports.assistant.use');
     expect(JSON.parse((await admin('key', 'delete', key.id, '--json')).stdout)).toEqual({ id: key.id, deleted: true });
     const quota = await admin('quota', 'set', '--workspace', workspace.id, '--visualizations', '25', '--json');
@@ -83,12 +107,23 @@ describe('admin CLI', { timeout: 90_000 }, () => {
       const job = await utils.addJob('cleanup', {}, { maxAttempts: 1 });
       await utils.permanentlyFailJobs([job.id], 'simulated outage');
       const failed = JSON.parse((await admin('jobs', 'list', '--failed', '--json')).stdout);
-      expect(failed.jobs).toEqual([expect.objectContaining({ id: job.id, task: 'cleanup', state: 'failed', workspace_id: null, last_error: 'simulated outage' })]);
+      expect(failed.jobs).toEqual([
+        expect.objectContaining({
+          id: job.id,
+          task: 'cleanup',
+          state: 'failed',
+          workspace_id: null,
+          last_error: 'simulated outage',
+        }),
+      ]);
       const retried = JSON.parse((await admin('jobs', 'retry', '--all-failed', '--json')).stdout);
       expect(retried).toEqual({ retried: [job.id], refused: [] });
       expect(JSON.parse((await admin('jobs', 'list', '--failed', '--json')).stdout).jobs).toEqual([]);
       await t.startWorker();
-      await waitUntil(async () => (await t.sql`select 1 from graphile_worker.jobs where id = ${job.id}`).length === 0, 10_000);
+      await waitUntil(
+        async () => (await t.sql`select 1 from graphile_worker.jobs where id = ${job.id}`).length === 0,
+        10_000,
+      );
       expect(await t.sql`select 1 from graphile_worker.jobs where id = ${job.id}`).toHaveLength(0);
     } finally {
       await utils.release();
@@ -97,13 +132,38 @@ describe('admin CLI', { timeout: 90_000 }, () => {
 
   it('lists workspaces and their masked keys, and explains every command with --help', async () => {
     const workspace = JSON.parse((await admin('workspace', 'create', '--name', 'Listed', '--json')).stdout);
-    const key = JSON.parse((await admin('key', 'create', '--workspace', workspace.id, '--name', 'Zapier', '--scopes', 'leads.read', '--json')).stdout);
+    const key = JSON.parse(
+      (
+        await admin(
+          'key',
+          'create',
+          '--workspace',
+          workspace.id,
+          '--name',
+          'Zapier',
+          '--scopes',
+          'leads.read',
+          '--json',
+        )
+      ).stdout,
+    );
     const workspaces = JSON.parse((await admin('workspace', 'list', '--json')).stdout).workspaces;
-    expect(workspaces).toContainEqual(expect.objectContaining({ id: workspace.id, name: 'Listed', active: true, active_keys: 1 }));
+    expect(workspaces).toContainEqual(
+      expect.objectContaining({ id: workspace.id, name: 'Listed', active: true, active_keys: 1 }),
+    );
     const keys = await admin('key', 'list', '--workspace', workspace.id, '--json');
     expect(JSON.parse(keys.stdout)).toEqual({
       workspace_id: workspace.id,
-      keys: [{ id: key.id, name: 'Zapier', masked_key: key.masked_key, scopes: ['leads.read'], created_at: expect.any(String), revoked_at: null }],
+      keys: [
+        {
+          id: key.id,
+          name: 'Zapier',
+          masked_key: key.masked_key,
+          scopes: ['leads.read'],
+          created_at: expect.any(String),
+          revoked_at: null,
+        },
+      ],
     });
     expect(keys.stdout).not.toContain(key.key.slice(-20));
     const plain = await admin('key', 'list', '--workspace', workspace.id);
@@ -115,12 +175,20 @@ describe('admin CLI', { timeout: 90_000 }, () => {
     expect(help.stdout).toMatch(/jobs retry\s+runs failed or stuck jobs/);
     const jobsHelp = await admin('jobs', 'list', '--help');
     expect(jobsHelp.code).toBe(0);
-    expect(jobsHelp.stdout).toContain('usage: npm run --silent admin -- jobs list [--failed | --stuck] [--workspace ID] [--json]');
-    for (const flag of ['--failed', '--stuck', '--workspace ID', '--json']) expect(jobsHelp.stdout).toContain(`  ${flag} `);
+    expect(jobsHelp.stdout).toContain(
+      'usage: npm run --silent admin -- jobs list [--failed | --stuck] [--workspace ID] [--json]',
+    );
+    for (const flag of ['--failed', '--stuck', '--workspace ID', '--json'])
+      expect(jobsHelp.stdout).toContain(`  ${flag} `);
   });
 
   it('fails with a one-line error and a non-zero exit', async () => {
-    for (const args of [['key', 'create', '--workspace', 'ws_missing', '--name', 'x', '--scopes', 'all'], ['key', 'create', '--workspace', 'x', '--name', 'x', '--scopes', 'leads.fly'], ['key', 'revoke', 'key_missing'], ['bogus', 'command']]) {
+    for (const args of [
+      ['key', 'create', '--workspace', 'ws_missing', '--name', 'x', '--scopes', 'all'],
+      ['key', 'create', '--workspace', 'x', '--name', 'x', '--scopes', 'leads.fly'],
+      ['key', 'revoke', 'key_missing'],
+      ['bogus', 'command'],
+    ]) {
       const res = await admin(...args, '--json');
       expect(res.code, args.join(' ')).not.toBe(0);
       expect(res.stdout).toBe('');
@@ -141,7 +209,9 @@ describe('progress line', () => {
     p.update(5000);
     p.update(10_000);
     p.end();
-    expect(tty.text).toBe('\r\x1b[2Kspend rows stored: 5000/10000 (50%)\r\x1b[2Kspend rows stored: 10000/10000 (100%)\r\x1b[2K');
+    expect(tty.text).toBe(
+      '\r\x1b[2Kspend rows stored: 5000/10000 (50%)\r\x1b[2Kspend rows stored: 10000/10000 (100%)\r\x1b[2K',
+    );
   });
 
   it('writes nothing to a pipe or file', () => {

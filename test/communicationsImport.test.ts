@@ -19,7 +19,8 @@ beforeAll(async () => {
   tenant = await t.tenant();
   other = await t.tenant();
   dir = await mkdtemp(join(tmpdir(), 'comms-'));
-  const mk = async (ws: string, phone: string) => (await upsertLead(t.sql, ws, { contact_phone: phone }, { conversionType: 'phone_call' })).lead.id;
+  const mk = async (ws: string, phone: string) =>
+    (await upsertLead(t.sql, ws, { contact_phone: phone }, { conversionType: 'phone_call' })).lead.id;
   leadA = await mk(tenant.workspaceId, '2125550501');
   leadB = await mk(tenant.workspaceId, '2125550502');
   foreign = await mk(other.workspaceId, '2125550503');
@@ -32,23 +33,58 @@ async function importLines(workspaceId: string, lines: unknown[]) {
   await writeFile(file, lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n');
   return communicationsCommands['communications import'].run(t.sql, cliContext([file], { workspace: workspaceId }));
 }
-const count = async (ws: string) => (await t.sql`select count(*)::int as n from communications where workspace_id = ${ws}`)[0]!.n as number;
+const count = async (ws: string) =>
+  (await t.sql`select count(*)::int as n from communications where workspace_id = ${ws}`)[0]!.n as number;
 
 describe('admin communications import', () => {
   it('imports calls and SMS by lead_id or phone, and the lead communication_summary and channel filter read them', async () => {
     const res = await importLines(tenant.workspaceId, [
-      { lead_id: leadA, channel: 'call', direction: 'inbound', status: 'answered', started_at: '2026-05-01T10:00:00Z', duration_seconds: 95,
-        tracking_number: { label: 'Google Ads', phone_last4: '0100', national_format: '(212) 555-0100' }, source: 'google', campaign: 'spring' },
-      { phone: '(212) 555-0501', channel: 'call', direction: 'inbound', status: 'missed', started_at: '2026-05-02T10:00:00Z' },
-      { phone: '+1 212 555 0502', channel: 'sms', direction: 'inbound', status: 'received', started_at: '2026-05-03T10:00:00Z', thread_id: 'th-1' },
-      { lead_id: leadB, channel: 'sms', direction: 'outbound', status: 'delivered', started_at: '2026-05-03T10:01:00Z', thread_id: 'th-1', approved: false },
+      {
+        lead_id: leadA,
+        channel: 'call',
+        direction: 'inbound',
+        status: 'answered',
+        started_at: '2026-05-01T10:00:00Z',
+        duration_seconds: 95,
+        tracking_number: { label: 'Google Ads', phone_last4: '0100', national_format: '(212) 555-0100' },
+        source: 'google',
+        campaign: 'spring',
+      },
+      {
+        phone: '(212) 555-0501',
+        channel: 'call',
+        direction: 'inbound',
+        status: 'missed',
+        started_at: '2026-05-02T10:00:00Z',
+      },
+      {
+        phone: '+1 212 555 0502',
+        channel: 'sms',
+        direction: 'inbound',
+        status: 'received',
+        started_at: '2026-05-03T10:00:00Z',
+        thread_id: 'th-1',
+      },
+      {
+        lead_id: leadB,
+        channel: 'sms',
+        direction: 'outbound',
+        status: 'delivered',
+        started_at: '2026-05-03T10:01:00Z',
+        thread_id: 'th-1',
+        approved: false,
+      },
     ]);
     expect(res).toEqual({ workspace_id: tenant.workspaceId, imported: 4 });
     const a = (await t.request('GET', `/api/v1/leads/${leadA}`, { key: tenant.key })).body.lead.communication_summary;
     expect(a).toMatchObject({
-      call_count: 2, answered_call_count: 1, missed_call_count: 1, last_call_at: '2026-05-02T10:00:00.000Z',
+      call_count: 2,
+      answered_call_count: 1,
+      missed_call_count: 1,
+      last_call_at: '2026-05-02T10:00:00.000Z',
       last_tracking_number: { label: 'Google Ads', phone_last4: '0100', national_format: '(212) 555-0100' },
-      last_communication_source: 'google', last_communication_campaign: 'spring',
+      last_communication_source: 'google',
+      last_communication_campaign: 'spring',
     });
     const b = (await t.request('GET', `/api/v1/leads/${leadB}`, { key: tenant.key })).body.lead.communication_summary;
     expect(b).toMatchObject({ sms_inbound_count: 1, sms_outbound_count: 0 });
@@ -58,7 +94,13 @@ describe('admin communications import', () => {
 
   it('rejects bad lines with their numbers and imports nothing', async () => {
     const before = await count(tenant.workspaceId);
-    const ok = { lead_id: leadA, channel: 'call', direction: 'inbound', status: 'answered', started_at: '2026-05-04T10:00:00Z' };
+    const ok = {
+      lead_id: leadA,
+      channel: 'call',
+      direction: 'inbound',
+      status: 'answered',
+      started_at: '2026-05-04T10:00:00Z',
+    };
     await expect(
       importLines(tenant.workspaceId, [
         ok,
@@ -81,7 +123,15 @@ describe('admin communications import', () => {
 
   it("never attaches a communication to another workspace's lead, even by phone", async () => {
     await expect(
-      importLines(other.workspaceId, [{ phone: '2125550501', channel: 'call', direction: 'inbound', status: 'answered', started_at: '2026-05-01T10:00:00Z' }]),
+      importLines(other.workspaceId, [
+        {
+          phone: '2125550501',
+          channel: 'call',
+          direction: 'inbound',
+          status: 'answered',
+          started_at: '2026-05-01T10:00:00Z',
+        },
+      ]),
     ).rejects.toThrow('line 1: no active lead has phone 2125550501');
     expect(await count(other.workspaceId)).toBe(0);
   });

@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newLead(body: Record<string, unknown> = {}, key = tenant.key) {
-  const res = await t.request('POST', '/api/v1/leads', { key, body: { contact_name: 'Convert Me', ...body }, headers: ik() });
+  const res = await t.request('POST', '/api/v1/leads', {
+    key,
+    body: { contact_name: 'Convert Me', ...body },
+    headers: ik(),
+  });
   return res.body.lead as { id: string };
 }
 const convert = (leadId: string, body: unknown, headers = ik(), key = tenant.key) =>
@@ -27,7 +31,10 @@ describe('lead conversions', () => {
       contact_phone: '212-555-0150',
       attribution: { source: 'google', campaign: 'spring' },
     });
-    const first = await convert(lead.id, { external_event_id: 'evt-1', conversion_url: 'https://roofs.example.com/thanks' });
+    const first = await convert(lead.id, {
+      external_event_id: 'evt-1',
+      conversion_url: 'https://roofs.example.com/thanks',
+    });
     expect(first.status).toBe(201);
     expect(first.body).toEqual({
       created: true,
@@ -38,7 +45,13 @@ describe('lead conversions', () => {
         conversion_number: 1,
         session_id: 'sess-1',
         visualization_id: null,
-        attribution: { source: 'google', medium: null, campaign: 'spring', content: null, conversion_url: 'https://roofs.example.com/thanks' },
+        attribution: {
+          source: 'google',
+          medium: null,
+          campaign: 'spring',
+          content: null,
+          conversion_url: 'https://roofs.example.com/thanks',
+        },
         contact_name: 'Convert Me',
         contact_email: 'c@example.com',
         contact_phone: '2125550150',
@@ -47,8 +60,16 @@ describe('lead conversions', () => {
       },
     });
     await expectMatchesSpec(t, 'POST', '/api/v1/leads/{lead_id}/conversions', first);
-    const second = await convert(lead.id, { external_event_id: 'evt-2', session_id: 'sess-9', contact_name: 'Snapshot Name' });
-    expect(second.body.conversion).toMatchObject({ conversion_number: 2, session_id: 'sess-9', contact_name: 'Snapshot Name' });
+    const second = await convert(lead.id, {
+      external_event_id: 'evt-2',
+      session_id: 'sess-9',
+      contact_name: 'Snapshot Name',
+    });
+    expect(second.body.conversion).toMatchObject({
+      conversion_number: 2,
+      session_id: 'sess-9',
+      contact_name: 'Snapshot Name',
+    });
     const list = await t.request('GET', `/api/v1/leads/${lead.id}/conversions`, { key: tenant.key });
     expect(list.status).toBe(200);
     expect(list.body.conversions.map((c: any) => c.conversion_number)).toEqual([1, 2]);
@@ -106,18 +127,21 @@ describe('lead conversions', () => {
     expect(await t.sql`select 1 from conversions where lead_id = ${lead.id}`).toHaveLength(0);
   });
 
-  it.each(['javascript:alert(document.cookie)', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==', 'ftp://roofs.example.com/thanks'])(
-    'refuses the conversion_url %s with 400: only http and https URLs',
-    async (conversion_url) => {
-      const lead = await newLead();
-      const res = await convert(lead.id, { external_event_id: `evt-url-${conversion_url.length}`, conversion_url });
-      expect(res.status).toBe(400);
-      expect(res.body.error.code).toBe('VALIDATION_ERROR');
-      expect(res.body.error.details.issues).toEqual([{ location: 'body', path: 'conversion_url', message: 'must be an http:// or https:// URL' }]);
-      await expectMatchesSpec(t, 'POST', '/api/v1/leads/{lead_id}/conversions', res);
-      expect(await t.sql`select 1 from conversions where lead_id = ${lead.id}`).toHaveLength(0);
-    },
-  );
+  it.each([
+    'javascript:alert(document.cookie)',
+    'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+    'ftp://roofs.example.com/thanks',
+  ])('refuses the conversion_url %s with 400: only http and https URLs', async (conversion_url) => {
+    const lead = await newLead();
+    const res = await convert(lead.id, { external_event_id: `evt-url-${conversion_url.length}`, conversion_url });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(res.body.error.details.issues).toEqual([
+      { location: 'body', path: 'conversion_url', message: 'must be an http:// or https:// URL' },
+    ]);
+    await expectMatchesSpec(t, 'POST', '/api/v1/leads/{lead_id}/conversions', res);
+    expect(await t.sql`select 1 from conversions where lead_id = ${lead.id}`).toHaveLength(0);
+  });
 });
 
 describe('GET /api/v1/leads/{lead_id}/roof', () => {

@@ -37,7 +37,14 @@ beforeAll(async () => {
   webPort = await freePort();
   web = await startProcfileProcess(
     'web',
-    { DATABASE_URL: pg.url('partner_api'), PORT: String(webPort), DB_POOL_MAX: '8', RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'info', DATA_DIR: dir },
+    {
+      DATABASE_URL: pg.url('partner_api'),
+      PORT: String(webPort),
+      DB_POOL_MAX: '8',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dir,
+    },
     { line: 'API listening' },
   );
 });
@@ -91,7 +98,12 @@ describe('a PostgreSQL outage under a write load', { timeout: 60_000 }, () => {
 
     expect(writes.filter((w) => w.error).map((w) => w.error)).toEqual([]);
     expect(failed.length).toBeGreaterThan(0);
-    for (const w of failed) expect({ status: w.status, code: w.body?.error?.code, retryAfter: w.headers?.['retry-after'] }).toEqual({ status: 500, code: 'INTERNAL_ERROR', retryAfter: expect.stringMatching(/^\d+$/) });
+    for (const w of failed)
+      expect({ status: w.status, code: w.body?.error?.code, retryAfter: w.headers?.['retry-after'] }).toEqual({
+        status: 500,
+        code: 'INTERNAL_ERROR',
+        retryAfter: expect.stringMatching(/^\d+$/),
+      });
     expect(slowest).toBeLessThan(3000);
     expect(recoveryMs).toBeLessThan(2000);
     expect(web.child.exitCode).toBe(null);

@@ -17,7 +17,16 @@ interface Answer {
   connection: string | undefined;
 }
 
-function send(agent: http.Agent, port: number, method: string, path: string, key: string, socketErrors: Error[], body?: unknown, idempotencyKey?: string): Promise<Answer> {
+function send(
+  agent: http.Agent,
+  port: number,
+  method: string,
+  path: string,
+  key: string,
+  socketErrors: Error[],
+  body?: unknown,
+  idempotencyKey?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
@@ -53,53 +62,76 @@ describe('web under deploy signals (Procfile process, own process group)', { tim
     { to: 'the main process alone', concurrency: 1, signal: (pid: number) => process.kill(pid, 'SIGTERM') },
     { to: 'the whole process group', concurrency: 2, signal: (pid: number) => process.kill(-pid, 'SIGTERM') },
     { to: 'the main process alone', concurrency: 2, signal: (pid: number) => process.kill(pid, 'SIGTERM') },
-  ])('SIGTERM to $to with WEB_CONCURRENCY=$concurrency answers every accepted request and exits 0', async ({ concurrency, signal }) => {
-    const tenant = await t.tenant();
-    const port = await freePort();
-    const web = await startProcfileProcess(
-      'web',
-      { DATABASE_URL: t.databaseUrl, PORT: String(port), WEB_CONCURRENCY: String(concurrency), DB_POOL_MAX: '30', LOG_LEVEL: 'info', DATA_DIR: t.config.DATA_DIR },
-      { line: 'API listening', count: concurrency },
-    );
-    const agent = new http.Agent({ keepAlive: true, maxSockets: REQUESTS + 4 });
-    const socketErrors: Error[] = [];
-    try {
-      // Keep-alive sockets that have served a request: the slow requests reuse most of them, the
-      // rest stay idle through the drain.
-      await Promise.all(Array.from({ length: REQUESTS + 4 }, () => send(agent, port, 'GET', '/api/v1/me', tenant.key, socketErrors)));
-      const release = await holdLeadMatchLock(t.sql, tenant.workspaceId, '2125550177');
-      const answers = Array.from({ length: REQUESTS }, (_, i) =>
-        send(agent, port, 'POST', '/api/v1/leads', tenant.key, socketErrors, { contact_phone: '212-555-0177' }, `deploy-${i}`).then(
-          (a) => a,
-          (err: Error) => err,
-        ),
+  ])(
+    'SIGTERM to $to with WEB_CONCURRENCY=$concurrency answers every accepted request and exits 0',
+    async ({ concurrency, signal }) => {
+      const tenant = await t.tenant();
+      const port = await freePort();
+      const web = await startProcfileProcess(
+        'web',
+        {
+          DATABASE_URL: t.databaseUrl,
+          PORT: String(port),
+          WEB_CONCURRENCY: String(concurrency),
+          DB_POOL_MAX: '30',
+          LOG_LEVEL: 'info',
+          DATA_DIR: t.config.DATA_DIR,
+        },
+        { line: 'API listening', count: concurrency },
       );
-      expect(await waitUntil(async () => (await sessionsWaitingOnLocks(t.sql)) === REQUESTS, 10_000)).toBe(true);
+      const agent = new http.Agent({ keepAlive: true, maxSockets: REQUESTS + 4 });
+      const socketErrors: Error[] = [];
+      try {
+        // Keep-alive sockets that have served a request: the slow requests reuse most of them, the
+        // rest stay idle through the drain.
+        await Promise.all(
+          Array.from({ length: REQUESTS + 4 }, () => send(agent, port, 'GET', '/api/v1/me', tenant.key, socketErrors)),
+        );
+        const release = await holdLeadMatchLock(t.sql, tenant.workspaceId, '2125550177');
+        const answers = Array.from({ length: REQUESTS }, (_, i) =>
+          send(
+            agent,
+            port,
+            'POST',
+            '/api/v1/leads',
+            tenant.key,
+            socketErrors,
+            { contact_phone: '212-555-0177' },
+            `deploy-${i}`,
+          ).then(
+            (a) => a,
+            (err: Error) => err,
+          ),
+        );
+        expect(await waitUntil(async () => (await sessionsWaitingOnLocks(t.sql)) === REQUESTS, 10_000)).toBe(true);
 
-      const signalledAt = Date.now();
-      signal(web.pid);
-      await new Promise((r) => setTimeout(r, 300));
-      await release();
-      const settled = await Promise.all(answers);
-      const code = await web.exited;
-      const drainMs = Date.now() - signalledAt;
+        const signalledAt = Date.now();
+        signal(web.pid);
+        await new Promise((r) => setTimeout(r, 300));
+        await release();
+        const settled = await Promise.all(answers);
+        const code = await web.exited;
+        const drainMs = Date.now() - signalledAt;
 
-      expect(settled.filter((a) => a instanceof Error)).toEqual([]);
-      expect((settled as Answer[]).map((a) => a.status).filter((s) => s < 200 || s >= 300)).toEqual([]);
-      expect((settled as Answer[]).map((a) => a.connection)).toEqual(Array(REQUESTS).fill('close'));
-      expect(socketErrors).toEqual([]);
-      expect(code, web.output()).toBe(0);
-      expect(drainMs).toBeLessThan(5000);
-      console.log(`WEB_CONCURRENCY=${concurrency}: ${REQUESTS} requests answered 2xx, exited 0 ${drainMs} ms after SIGTERM`);
-      const refused = await new Promise<boolean>((resolve) => {
-        const socket = net.connect(port, '127.0.0.1');
-        socket.once('connect', () => (socket.destroy(), resolve(false)));
-        socket.once('error', () => resolve(true));
-      });
-      expect(refused).toBe(true);
-    } finally {
-      agent.destroy();
-      if (web.child.exitCode === null) process.kill(-web.pid, 'SIGKILL');
-    }
-  });
+        expect(settled.filter((a) => a instanceof Error)).toEqual([]);
+        expect((settled as Answer[]).map((a) => a.status).filter((s) => s < 200 || s >= 300)).toEqual([]);
+        expect((settled as Answer[]).map((a) => a.connection)).toEqual(Array(REQUESTS).fill('close'));
+        expect(socketErrors).toEqual([]);
+        expect(code, web.output()).toBe(0);
+        expect(drainMs).toBeLessThan(5000);
+        console.log(
+          `WEB_CONCURRENCY=${concurrency}: ${REQUESTS} requests answered 2xx, exited 0 ${drainMs} ms after SIGTERM`,
+        );
+        const refused = await new Promise<boolean>((resolve) => {
+          const socket = net.connect(port, '127.0.0.1');
+          socket.once('connect', () => (socket.destroy(), resolve(false)));
+          socket.once('error', () => resolve(true));
+        });
+        expect(refused).toBe(true);
+      } finally {
+        agent.destroy();
+        if (web.child.exitCode === null) process.kill(-web.pid, 'SIGKILL');
+      }
+    },
+  );
 });

@@ -11,7 +11,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A GET whose body arrives as sent (fetch would decompress it), with the headers given. */
-function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     httpRequest(`${t.baseUrl}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -36,7 +39,10 @@ describe('GET /docs', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const paths = assetPaths(res.text);
     expect(paths.filter((p) => p.startsWith('/docs/assets/'))).toHaveLength(3);
-    expect(paths.every((p) => p.startsWith('/docs/assets/') || p === '/api/v1/openapi.json'), paths.join(' ')).toBe(true);
+    expect(
+      paths.every((p) => p.startsWith('/docs/assets/') || p === '/api/v1/openapi.json'),
+      paths.join(' '),
+    ).toBe(true);
   });
 
   it('serves each asset under its content hash, cacheable for good, gzipped when asked, and nothing from a CDN', async () => {

@@ -35,7 +35,14 @@ describe('the ErrorResponse envelope', () => {
   ])('answers a malformed percent-escape in %s with 400 VALIDATION_ERROR, not a 500', async (_, path, auth) => {
     const res = await t.request('GET', path, auth ? { key: tenant.key } : {});
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: { ...envelope('VALIDATION_ERROR').error, details: { issues: [{ location: 'path', path: '', message: expect.stringMatching(/malformed percent-escape/) }] } } });
+    expect(res.body).toEqual({
+      error: {
+        ...envelope('VALIDATION_ERROR').error,
+        details: {
+          issues: [{ location: 'path', path: '', message: expect.stringMatching(/malformed percent-escape/) }],
+        },
+      },
+    });
   });
 
   it('answers malformed JSON with 400 VALIDATION_ERROR and writes nothing', async () => {
@@ -97,17 +104,32 @@ describe('the ErrorResponse envelope', () => {
   it.each([
     ['/api/v1/leads', { contact_name: 'Nul\u0000Ann' }, 'contact_name'],
     ['/api/v1/leads', { contact_name: 'Ann', custom_fields: { 'k\u0000': 'v' } }, 'custom_fields.k\u0000'],
-    ['/api/v1/events/page-view', { external_event_id: 'nul-pv', session_id: 's', landing_name: 'a\u0000' }, 'landing_name'],
-    ['/api/v1/events/form-submission', { external_event_id: 'nul-fs', session_id: 's', form_data: { notes: ['ok', 'b\u0000'] } }, 'form_data.notes.1'],
-  ])('answers a NUL character in a string (PostgreSQL cannot store it) with 400 on %s %j, naming the field', async (path, body, field) => {
-    const res = await t.request('POST', path, { key: tenant.key, body, headers: { 'idempotency-key': `nul-${path}-${field.length}` } });
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('VALIDATION_ERROR');
-    expect(res.body.error.details.issues[0]).toMatchObject({ location: 'body', path: field });
-    const [{ n }] = await t.sql`select (select count(*) from leads where workspace_id = ${tenant.workspaceId})
+    [
+      '/api/v1/events/page-view',
+      { external_event_id: 'nul-pv', session_id: 's', landing_name: 'a\u0000' },
+      'landing_name',
+    ],
+    [
+      '/api/v1/events/form-submission',
+      { external_event_id: 'nul-fs', session_id: 's', form_data: { notes: ['ok', 'b\u0000'] } },
+      'form_data.notes.1',
+    ],
+  ])(
+    'answers a NUL character in a string (PostgreSQL cannot store it) with 400 on %s %j, naming the field',
+    async (path, body, field) => {
+      const res = await t.request('POST', path, {
+        key: tenant.key,
+        body,
+        headers: { 'idempotency-key': `nul-${path}-${field.length}` },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_ERROR');
+      expect(res.body.error.details.issues[0]).toMatchObject({ location: 'body', path: field });
+      const [{ n }] = await t.sql`select (select count(*) from leads where workspace_id = ${tenant.workspaceId})
       + (select count(*) from events where workspace_id = ${tenant.workspaceId}) as n`;
-    expect(n).toBe(0);
-  });
+      expect(n).toBe(0);
+    },
+  );
 
   it.each([
     ['/api/v1/leads?q=ann%00', 'query', 'q'],
@@ -124,9 +146,16 @@ describe('the ErrorResponse envelope', () => {
       ['/api/v1/leads', `{"contact_name":"Deep","custom_fields":${deep}}`],
       ['/api/v1/events/form-submission', `{"external_event_id":"deep","session_id":"s","form_data":${deep}}`],
     ]) {
-      const res = await t.request('POST', path!, { key: tenant.key, body: body!, headers: { 'idempotency-key': `deep-${path}` } });
+      const res = await t.request('POST', path!, {
+        key: tenant.key,
+        body: body!,
+        headers: { 'idempotency-key': `deep-${path}` },
+      });
       expect(res.status).toBe(400);
-      expect(res.body.error.details.issues[0]).toMatchObject({ location: 'body', path: expect.stringMatching(/^(custom_fields|form_data)\.a/) });
+      expect(res.body.error.details.issues[0]).toMatchObject({
+        location: 'body',
+        path: expect.stringMatching(/^(custom_fields|form_data)\.a/),
+      });
     }
   });
 

@@ -3,7 +3,10 @@ import { ExportSlots, EXPORTS_PER_WORKSPACE } from '../api/exportSlots.ts';
 
 const settled = async (p: Promise<unknown>) => {
   let done = false;
-  p.then(() => (done = true), () => (done = true));
+  p.then(
+    () => (done = true),
+    () => (done = true),
+  );
   await new Promise((r) => setImmediate(r));
   return done;
 };

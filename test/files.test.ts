@@ -18,7 +18,11 @@ afterAll(() => t.close());
 async function storeAndFetch(fileName: string, bytes: Buffer, contentType: string, downloadName?: string) {
   const key = blobKey(tenant.workspaceId, 'files-test', `f${Math.random().toString(36).slice(2)}`, fileName);
   await blobs.put(key, bytes, contentType);
-  const url = await blobs.signedUrl(key, { expiresInSeconds: 60, contentType, ...(downloadName ? { fileName: downloadName } : {}) });
+  const url = await blobs.signedUrl(key, {
+    expiresInSeconds: 60,
+    contentType,
+    ...(downloadName ? { fileName: downloadName } : {}),
+  });
   const res = await fetch(url);
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
 }

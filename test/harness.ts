@@ -32,7 +32,11 @@ export interface TestContext {
   baseUrl: string;
   api: RunningApi;
   /** Any HTTP call; JSON bodies are sent as JSON, strings as they are. */
-  request: (method: string, path: string, opts?: { key?: string; body?: unknown; headers?: Record<string, string> }) => Promise<TestResponse>;
+  request: (
+    method: string,
+    path: string,
+    opts?: { key?: string; body?: unknown; headers?: Record<string, string> },
+  ) => Promise<TestResponse>;
   /** A new workspace with one key (all scopes unless given). */
   tenant: (opts?: { scopes?: Scope[]; name?: string }) => Promise<Tenant>;
   keyFor: (workspaceId: string, scopes: Scope[]) => Promise<string>;
@@ -64,7 +68,13 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const databaseUrl = `${server}/${dbName}`;
   // Blob files go to a directory of this test file's own, removed on close, unless it names one.
   const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(join(tmpdir(), 'partner-api-files-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, PORT: '0', DATA_DIR: ownDataDir ?? env.DATA_DIR!, ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    DATA_DIR: ownDataDir ?? env.DATA_DIR!,
+    ...env,
+  });
   const logger = createLogger(config.LOG_LEVEL);
   const sql = createSql(databaseUrl, 10);
   const api = await startApi({ config, logger, sql, port: 0 });
@@ -107,7 +117,14 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await setWorkspaceActive(sql, workspaceId, false);
     },
     startWorker: async (opts = {}) => {
-      const worker = await startWorker({ config, logger, sql, connectionString: databaseUrl, concurrency: opts.concurrency ?? 2, withCron: false });
+      const worker = await startWorker({
+        config,
+        logger,
+        sql,
+        connectionString: databaseUrl,
+        concurrency: opts.concurrency ?? 2,
+        withCron: false,
+      });
       workers.push(worker);
       return worker;
     },

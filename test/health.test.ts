@@ -16,7 +16,9 @@ afterAll(() => t.close());
 
 const expectEnvelope = (res: Awaited<ReturnType<TestContext['request']>>, status: number, code: string) => {
   expect(res.status).toBe(status);
-  expect(res.body).toEqual({ error: { code, message: expect.any(String), request_id: res.headers.get('x-request-id') } });
+  expect(res.body).toEqual({
+    error: { code, message: expect.any(String), request_id: res.headers.get('x-request-id') },
+  });
 };
 
 describe('GET /healthz', () => {
@@ -46,7 +48,9 @@ describe('GET /readyz', () => {
     try {
       const res = await t.request('GET', '/readyz');
       expectEnvelope(res, 503, 'INTERNAL_ERROR');
-      expect(res.body.error.message).toBe(`Migrations behind: 1 of ${committed.length} committed migrations not applied (first: ${last.file})`);
+      expect(res.body.error.message).toBe(
+        `Migrations behind: 1 of ${committed.length} committed migrations not applied (first: ${last.file})`,
+      );
     } finally {
       await t.sql`insert into graphile_migrate.migrations ${t.sql(row!)}`;
     }
@@ -99,7 +103,10 @@ describe('an API whose database stops answering', () => {
     const proxy = await cuttableProxy(new URL(t.databaseUrl));
     const sql = createSql(proxy.url, 2);
     const lines: { path?: string; msg?: string }[] = [];
-    const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _, done) => (lines.push(JSON.parse(String(chunk))), done()) }));
+    const logger = pino(
+      { level: 'info' },
+      new Writable({ write: (chunk, _, done) => (lines.push(JSON.parse(String(chunk))), done()) }),
+    );
     const api = await startApi({ config: { ...t.config, METRICS_TOKEN: undefined }, logger, sql, port: 0 });
     const get = (path: string) => fetch(`http://127.0.0.1:${api.port}${path}`);
     try {
@@ -117,7 +124,13 @@ describe('an API whose database stops answering', () => {
         const elapsed = Date.now() - started;
         expect(res.status).toBe(503);
         const body = await res.json();
-        expect(body).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'Database unreachable', request_id: res.headers.get('x-request-id') } });
+        expect(body).toEqual({
+          error: {
+            code: 'INTERNAL_ERROR',
+            message: 'Database unreachable',
+            request_id: res.headers.get('x-request-id'),
+          },
+        });
         if (attempt === 'hung') expect(elapsed).toBeGreaterThanOrEqual(1900);
         expect(elapsed).toBeLessThan(4000);
       }

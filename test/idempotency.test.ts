@@ -22,13 +22,25 @@ describe('Idempotency-Key', () => {
   it('is required on IK endpoints (400 naming the header and the rule)', async () => {
     const rule = 'send a unique value of 1 to 160 characters (e.g. a UUID) per operation';
     for (const headers of [{}, { 'idempotency-key': '' }] as Record<string, string>[]) {
-      const res = await t.request('POST', '/api/v1/leads', { key: tenant.key, body: { contact_name: 'No key' }, headers });
+      const res = await t.request('POST', '/api/v1/leads', {
+        key: tenant.key,
+        body: { contact_name: 'No key' },
+        headers,
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toEqual({
         code: 'VALIDATION_ERROR',
         message: `Invalid header field idempotency-key: Idempotency-Key is required on this write: ${rule}`,
         request_id: expect.any(String),
-        details: { issues: [{ location: 'header', path: 'idempotency-key', message: `Idempotency-Key is required on this write: ${rule}` }] },
+        details: {
+          issues: [
+            {
+              location: 'header',
+              path: 'idempotency-key',
+              message: `Idempotency-Key is required on this write: ${rule}`,
+            },
+          ],
+        },
       });
     }
     expect(await leadCount()).toBe(0);
@@ -175,7 +187,8 @@ describe('an answer larger than IDEMPOTENCY_MAX_KEPT_BYTES', () => {
     const headers = { 'idempotency-key': 'big-1' };
     const first = await small.request('POST', '/api/v1/leads', { key: owner.key, body, headers });
     expect(first.status).toBe(201);
-    const [record] = await small.sql`select state, response_status, response_body from idempotency_records where key = 'big-1'`;
+    const [record] =
+      await small.sql`select state, response_status, response_body from idempotency_records where key = 'big-1'`;
     expect(record).toEqual({ state: 'done', response_status: 201, response_body: null });
     const again = await small.request('POST', '/api/v1/leads', { key: owner.key, body, headers });
     expect(again.status).toBe(409);

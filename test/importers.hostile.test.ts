@@ -73,8 +73,20 @@ const cases: [string, () => Promise<Upload[]>, Expectation][] = [
   ],
   [
     'PDF: a 1,500-digit area, a 100,000-digit pitch line and a real ridge',
-    async () => [{ name: 'numbers.pdf', data: await unwrappedPdf([`Total Roof Area =${digits(1_500)} sq ft`, `Predominant Pitch =${digits(100_000)}/12`, 'Ridges = 40 ft']) }],
-    { status: 'needs_review', summary: { total_area_sqft: null, predominant_pitch: null, lengths_ft: expect.objectContaining({ ridge: 40 }) } },
+    async () => [
+      {
+        name: 'numbers.pdf',
+        data: await unwrappedPdf([
+          `Total Roof Area =${digits(1_500)} sq ft`,
+          `Predominant Pitch =${digits(100_000)}/12`,
+          'Ridges = 40 ft',
+        ]),
+      },
+    ],
+    {
+      status: 'needs_review',
+      summary: { total_area_sqft: null, predominant_pitch: null, lengths_ft: expect.objectContaining({ ridge: 40 }) },
+    },
   ],
   [
     'XML: 100 KB with a 100,000-digit pitch (11 s in normalizePitch)',
@@ -83,16 +95,33 @@ const cases: [string, () => Promise<Upload[]>, Expectation][] = [
   ],
   [
     'XML: labelled totals of 100,000 digits and a 100,000-character element name',
-    async () => [{
-      name: 'totals.xml',
-      data: Buffer.from(EAGLEVIEW_TOTALS_XML.replace('>2450<', `>${digits(100_000)}<`).replace('<RIDGE ', `<${'A'.repeat(100_000)}>1</${'A'.repeat(100_000)}><RIDGE `)),
-    }],
-    { status: 'needs_review', summary: { total_area_sqft: null, predominant_pitch: '7/12', lengths_ft: expect.objectContaining({ ridge: 42.5 }) } },
+    async () => [
+      {
+        name: 'totals.xml',
+        data: Buffer.from(
+          EAGLEVIEW_TOTALS_XML.replace('>2450<', `>${digits(100_000)}<`).replace(
+            '<RIDGE ',
+            `<${'A'.repeat(100_000)}>1</${'A'.repeat(100_000)}><RIDGE `,
+          ),
+        ),
+      },
+    ],
+    {
+      status: 'needs_review',
+      summary: {
+        total_area_sqft: null,
+        predominant_pitch: '7/12',
+        lengths_ft: expect.objectContaining({ ridge: 42.5 }),
+      },
+    },
   ],
   [
     'CSV: 30,000-digit area and pitch cells',
     async () => [{ name: 'numbers.csv', data: Buffer.from(hugeNumberCsv) }],
-    { status: 'needs_review', summary: { total_area_sqft: null, predominant_pitch: null, lengths_ft: expect.objectContaining({ valley: 18 }) } },
+    {
+      status: 'needs_review',
+      summary: { total_area_sqft: null, predominant_pitch: null, lengths_ft: expect.objectContaining({ valley: 18 }) },
+    },
   ],
   [
     'CSV: a 70,000-character line',
@@ -101,24 +130,56 @@ const cases: [string, () => Promise<Upload[]>, Expectation][] = [
   ],
   [
     'XLSX: 100,000-character area and pitch cells',
-    async () => [{ name: 'numbers.xlsx', data: await measurementsXlsx([['Total roof area', digits(100_000), 'sq ft'], ['Predominant pitch', `${digits(100_000)}/12`], ['Ridges', 52, 'ft']]) }],
-    { status: 'needs_review', summary: { total_area_sqft: null, predominant_pitch: null, lengths_ft: expect.objectContaining({ ridge: 52 }) } },
+    async () => [
+      {
+        name: 'numbers.xlsx',
+        data: await measurementsXlsx([
+          ['Total roof area', digits(100_000), 'sq ft'],
+          ['Predominant pitch', `${digits(100_000)}/12`],
+          ['Ridges', 52, 'ft'],
+        ]),
+      },
+    ],
+    {
+      status: 'needs_review',
+      summary: { total_area_sqft: null, predominant_pitch: null, lengths_ft: expect.objectContaining({ ridge: 52 }) },
+    },
   ],
   [
     'DXF: a 100,000-digit pitch text and pitch layer name',
-    async () => [{
-      name: 'pitch.dxf',
-      data: Buffer.from(dxfDocument(
-        lwpolyline(`ROOF-${digits(100_000)}-12`, [[0, 0], [40, 0], [40, 25], [0, 25]]) +
-          text('PITCH', [20, 12], `${digits(100_000)}/12`) +
-          line('RIDGE', [0, 25], [40, 25]),
-      )),
-    }],
-    { status: 'needs_review', summary: { total_area_sqft: 1000, predominant_pitch: null, lengths_ft: expect.objectContaining({ ridge: 40 }) } },
+    async () => [
+      {
+        name: 'pitch.dxf',
+        data: Buffer.from(
+          dxfDocument(
+            lwpolyline(`ROOF-${digits(100_000)}-12`, [
+              [0, 0],
+              [40, 0],
+              [40, 25],
+              [0, 25],
+            ]) +
+              text('PITCH', [20, 12], `${digits(100_000)}/12`) +
+              line('RIDGE', [0, 25], [40, 25]),
+          ),
+        ),
+      },
+    ],
+    {
+      status: 'needs_review',
+      summary: { total_area_sqft: 1000, predominant_pitch: null, lengths_ft: expect.objectContaining({ ridge: 40 }) },
+    },
   ],
   [
     'zip: the huge-number CSV and the huge-pitch XML together',
-    async () => [{ name: 'package.zip', data: await zipOf([{ name: 'numbers.csv', data: hugeNumberCsv }, { name: 'pitch.xml', data: hugePitchXml }]) }],
+    async () => [
+      {
+        name: 'package.zip',
+        data: await zipOf([
+          { name: 'numbers.csv', data: hugeNumberCsv },
+          { name: 'pitch.xml', data: hugePitchXml },
+        ]),
+      },
+    ],
     { status: 'needs_review', summary: { total_area_sqft: 1000, predominant_pitch: null } },
   ],
   [
@@ -130,26 +191,47 @@ const cases: [string, () => Promise<Upload[]>, Expectation][] = [
     `XML: 48 MB of facets (needs more than the parse thread's ${PARSE_LIMITS.maxOldGenerationSizeMb} MB heap)`,
     async () => {
       const facet = '<FACET><NAME>Facet</NAME><AREA>123.4</AREA><PITCH>6/12</PITCH></FACET>\n';
-      return [{ name: 'large.xml', data: Buffer.from(`<REPORT><TotalRoofArea>2450</TotalRoofArea>${facet.repeat(Math.floor((48 * MB) / facet.length))}</REPORT>`) }];
+      return [
+        {
+          name: 'large.xml',
+          data: Buffer.from(
+            `<REPORT><TotalRoofArea>2450</TotalRoofArea>${facet.repeat(Math.floor((48 * MB) / facet.length))}</REPORT>`,
+          ),
+        },
+      ];
     },
     { status: 'failed', reason: /^large\.xml needs more memory to read than an import may use$/, large: true },
   ],
   [
     'DXF: 400,000 entities (13 MB) around a gable roof',
-    async () => [{ name: 'large.dxf', data: Buffer.from(gableRoofDxf().replace('0\nENDSEC\n0\nEOF', `${'0\nPOINT\n8\n0\n10\n1\n20\n1\n'.repeat(400_000)}0\nENDSEC\n0\nEOF`)) }],
+    async () => [
+      {
+        name: 'large.dxf',
+        data: Buffer.from(
+          gableRoofDxf().replace(
+            '0\nENDSEC\n0\nEOF',
+            `${'0\nPOINT\n8\n0\n10\n1\n20\n1\n'.repeat(400_000)}0\nENDSEC\n0\nEOF`,
+          ),
+        ),
+      },
+    ],
     { status: 'draft', summary: { total_area_sqft: 2236, predominant_pitch: '6/12' }, large: true },
   ],
 ];
 
 describe('importers with inputs built against their patterns, and large legal files', () => {
-  it.each(cases)('%s ends in bounded time', async (_, files, expected) => {
-    const withinMs = expected.large ? LARGE_ENDS_WITHIN_MS : ENDS_WITHIN_MS;
-    const done = await importUntilDone(await files(), withinMs);
-    expect(done.ms).toBeLessThan(withinMs);
-    expect(done.status, JSON.stringify(done.summary).slice(0, 500)).toBe(expected.status);
-    if (expected.reason) expect(done.summary.failure_reason).toMatch(expected.reason);
-    if (expected.summary) expect(done.summary).toMatchObject(expected.summary);
-  }, LARGE_ENDS_WITHIN_MS + 20_000);
+  it.each(cases)(
+    '%s ends in bounded time',
+    async (_, files, expected) => {
+      const withinMs = expected.large ? LARGE_ENDS_WITHIN_MS : ENDS_WITHIN_MS;
+      const done = await importUntilDone(await files(), withinMs);
+      expect(done.ms).toBeLessThan(withinMs);
+      expect(done.status, JSON.stringify(done.summary).slice(0, 500)).toBe(expected.status);
+      if (expected.reason) expect(done.summary.failure_reason).toMatch(expected.reason);
+      if (expected.summary) expect(done.summary).toMatchObject(expected.summary);
+    },
+    LARGE_ENDS_WITHIN_MS + 20_000,
+  );
 });
 
 describe('the parse thread', () => {
@@ -166,12 +248,20 @@ describe('the parse thread', () => {
 
   it('running out of its heap ends the thread, not the process, and the next parse works', async () => {
     const xml = `<REPORT>${'<FACET><AREA>1</AREA></FACET>'.repeat(400_000)}</REPORT>`;
-    const { failure } = await parseInThread([{ name: 'heavy.xml', data: Buffer.from(xml) }], { allowPdf: false }, { ...PARSE_LIMITS, maxOldGenerationSizeMb: 16 });
+    const { failure } = await parseInThread(
+      [{ name: 'heavy.xml', data: Buffer.from(xml) }],
+      { allowPdf: false },
+      { ...PARSE_LIMITS, maxOldGenerationSizeMb: 16 },
+    );
     expect(failure).toBeInstanceOf(PermanentError);
     expect(failure!.message).toBe('heavy.xml needs more memory to read than an import may use');
     const next = await parseInThread([{ name: 'ok.csv', data: Buffer.from(SUMMARY_CSV) }], { allowPdf: false });
     expect(next.failure).toBeUndefined();
-    expect(next.parsed[0]).toMatchObject({ file_name: 'ok.csv', format: 'csv', measurements: [{ total_area_sqft: 1850 }] });
+    expect(next.parsed[0]).toMatchObject({
+      file_name: 'ok.csv',
+      format: 'csv',
+      measurements: [{ total_area_sqft: 1850 }],
+    });
   });
 });
 
@@ -196,7 +286,9 @@ describe('the API while an import parses in the same process', () => {
     expect(sampledWhileImporting).toBeGreaterThanOrEqual(50);
     latencies.sort((a, b) => a - b);
     const p99 = latencies[98]!;
-    console.log(`GET /me during a 48 MB CSV parse: p50 ${latencies[49]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies[99]!.toFixed(1)} ms`);
+    console.log(
+      `GET /me during a 48 MB CSV parse: p50 ${latencies[49]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies[99]!.toFixed(1)} ms`,
+    );
     expect(p99).toBeLessThan(50);
   }, 60_000);
 });

@@ -13,7 +13,9 @@ afterAll(() => t.close());
 describe('real-world XML variants imported through the API', () => {
   it('reads an EagleView export that states its totals as labelled elements with units', async () => {
     const tenant = await t.tenant();
-    const report = await importAndWait(t, tenant.key, [{ name: 'eagleview-48211737.xml', data: Buffer.from(EAGLEVIEW_TOTALS_XML) }]);
+    const report = await importAndWait(t, tenant.key, [
+      { name: 'eagleview-48211737.xml', data: Buffer.from(EAGLEVIEW_TOTALS_XML) },
+    ]);
     expect(report).toMatchObject({
       status: 'draft',
       source_formats: ['xml'],
@@ -39,7 +41,10 @@ describe('real-world XML variants imported through the API', () => {
 
   it('converts totals stated in metric units', async () => {
     const tenant = await t.tenant();
-    const metric = EAGLEVIEW_TOTALS_XML.replace('<TOTAL_AREA unit="sqft">2450', '<TOTAL_AREA unit="sqm">227.6').replace('<RIDGE UNITS="FT">42.5', '<RIDGE UNITS="M">10');
+    const metric = EAGLEVIEW_TOTALS_XML.replace('<TOTAL_AREA unit="sqft">2450', '<TOTAL_AREA unit="sqm">227.6').replace(
+      '<RIDGE UNITS="FT">42.5',
+      '<RIDGE UNITS="M">10',
+    );
     const report = await importAndWait(t, tenant.key, [{ name: 'metric.xml', data: Buffer.from(metric) }]);
     expect(report.summary.total_area_sqft).toBe(2449.9);
     expect(report.summary.lengths_ft.ridge).toBe(32.8);

@@ -42,20 +42,31 @@ async function admin(...args: string[]) {
 }
 
 async function processingVisualization(label: string) {
-  const vis = await createVisualization(t, tenant, { session_id: label, original_image_url: `data:image/jpeg;base64,${HOUSE_JPG.toString('base64')}` });
+  const vis = await createVisualization(t, tenant, {
+    session_id: label,
+    original_image_url: `data:image/jpeg;base64,${HOUSE_JPG.toString('base64')}`,
+  });
   expect((await generate(t, tenant, vis.id)).body.visualization.status).toBe('processing');
-  const [job] = await t.sql<{ id: string }[]>`select id::text from graphile_worker.jobs where key = ${`visualization_generate:${vis.id}`}`;
+  const [job] = await t.sql<
+    { id: string }[]
+  >`select id::text from graphile_worker.jobs where key = ${`visualization_generate:${vis.id}`}`;
   return { id: vis.id, job: job!.id };
 }
 
-const statusOf = async (id: string) => (await t.sql<{ status: string }[]>`select status from visualizations where id = ${id}`)[0]!.status;
+const statusOf = async (id: string) =>
+  (await t.sql<{ status: string }[]>`select status from visualizations where id = ${id}`)[0]!.status;
 
 describe('a worker killed mid-job', { timeout: 120_000 }, () => {
   it('leaves its jobs stuck for at most a lease: a live worker runs them again, once, and jobs retry forces one', async () => {
     const recovered = await processingVisualization('crash-a');
     const forced = await processingVisualization('crash-b');
     const lastAttempt = await processingVisualization('crash-c');
-    await enqueueJob(t.sql, 'visualization_generate', { workspace_id: tenant.workspaceId, visualization_id: lastAttempt.id }, { jobKey: `visualization_generate:${lastAttempt.id}`, maxAttempts: 1 });
+    await enqueueJob(
+      t.sql,
+      'visualization_generate',
+      { workspace_id: tenant.workspaceId, visualization_id: lastAttempt.id },
+      { jobKey: `visualization_generate:${lastAttempt.id}`, maxAttempts: 1 },
+    );
 
     // A real worker process (the Procfile's), whose image model never answers.
     child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
@@ -77,20 +88,42 @@ describe('a worker killed mid-job', { timeout: 120_000 }, () => {
     await once(child, 'exit');
     const killedAt = Date.now();
 
-    expect(await waitUntil(async () => (await listJobs(t.sql, { staleAfterSeconds: 3, state: 'stuck' })).length === 3, 10_000)).toBe(true);
+    expect(
+      await waitUntil(
+        async () => (await listJobs(t.sql, { staleAfterSeconds: 3, state: 'stuck' })).length === 3,
+        10_000,
+      ),
+    ).toBe(true);
     const stuck = await admin('jobs', 'list', '--stuck');
-    expect(stuck.jobs.map((j: { id: string }) => j.id).sort()).toEqual([recovered.job, forced.job, lastAttempt.job].sort());
-    expect(stuck.jobs).toContainEqual(expect.objectContaining({
-      id: forced.job, workspace_id: tenant.workspaceId, task: 'visualization_generate', state: 'stuck', concerns: { visualization_id: forced.id },
-    }));
+    expect(stuck.jobs.map((j: { id: string }) => j.id).sort()).toEqual(
+      [recovered.job, forced.job, lastAttempt.job].sort(),
+    );
+    expect(stuck.jobs).toContainEqual(
+      expect.objectContaining({
+        id: forced.job,
+        workspace_id: tenant.workspaceId,
+        task: 'visualization_generate',
+        state: 'stuck',
+        concerns: { visualization_id: forced.id },
+      }),
+    );
     expect(await admin('jobs', 'retry', forced.job)).toEqual({ retried: [forced.job], refused: [] });
     // The unlock failed the last attempt's job for good, which queued the render of its failure event.
-    const [forcedJob] = await listJobs(t.sql, { staleAfterSeconds: 3, state: 'queued', task: 'visualization_generate' });
+    const [forcedJob] = await listJobs(t.sql, {
+      staleAfterSeconds: 3,
+      state: 'queued',
+      task: 'visualization_generate',
+    });
     expect(forcedJob).toMatchObject({ id: forced.job, attempts: 0, locked_by: null });
 
     // A live worker (the local image model) sweeps the dead worker's locks as it starts.
     await t.startWorker({ concurrency: 3 });
-    expect(await waitUntil(async () => (await statusOf(recovered.id)) === 'completed' && (await statusOf(forced.id)) === 'completed', 30_000)).toBe(true);
+    expect(
+      await waitUntil(
+        async () => (await statusOf(recovered.id)) === 'completed' && (await statusOf(forced.id)) === 'completed',
+        30_000,
+      ),
+    ).toBe(true);
     const recoveryMs = Date.now() - killedAt;
     console.log(`recovered ${recoveryMs} ms after SIGKILL (lease 3 s; includes two admin CLI runs)`);
     expect(recoveryMs).toBeLessThan(60_000);
@@ -99,7 +132,11 @@ describe('a worker killed mid-job', { timeout: 120_000 }, () => {
 
     // Exactly once: one billable attempt per completed row, the dead one's given back.
     expect(await countAttempts(t.sql, tenant.workspaceId)).toEqual({ reserved: 0, succeeded: 2, released: 1 });
-    expect(await t.sql`select 1 from graphile_worker.jobs where id = any(${[recovered.job, forced.job]}::bigint[])`).toHaveLength(0);
-    expect((await listJobs(t.sql, { staleAfterSeconds: 3 })).map((j) => [j.id, j.state])).toEqual([[lastAttempt.job, 'failed']]);
+    expect(
+      await t.sql`select 1 from graphile_worker.jobs where id = any(${[recovered.job, forced.job]}::bigint[])`,
+    ).toHaveLength(0);
+    expect((await listJobs(t.sql, { staleAfterSeconds: 3 })).map((j) => [j.id, j.state])).toEqual([
+      [lastAttempt.job, 'failed'],
+    ]);
   });
 });

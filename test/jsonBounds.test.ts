@@ -15,9 +15,14 @@ afterAll(() => t.close());
 const FS = '/api/v1/events/form-submission';
 const ik = () => ({ 'idempotency-key': `k-${++n}-${Math.random()}` });
 const post = (body: unknown) => t.request('POST', '/api/v1/leads', { key: tenant.key, body, headers: ik() });
-const patch = (id: string, body: unknown) => t.request('PATCH', `/api/v1/leads/${id}`, { key: tenant.key, body, headers: ik() });
+const patch = (id: string, body: unknown) =>
+  t.request('PATCH', `/api/v1/leads/${id}`, { key: tenant.key, body, headers: ik() });
 const submit = (body: Record<string, unknown>) =>
-  t.request('POST', FS, { key: tenant.key, body: { external_event_id: `fs-${++n}`, session_id: `s-${n}`, ...body }, headers: ik() });
+  t.request('POST', FS, {
+    key: tenant.key,
+    body: { external_event_id: `fs-${++n}`, session_id: `s-${n}`, ...body },
+    headers: ik(),
+  });
 const getLead = async (id: string) => (await t.request('GET', `/api/v1/leads/${id}`, { key: tenant.key })).body.lead;
 const phone = () => `212555${String(1000 + ++n).slice(-4)}`;
 
@@ -49,8 +54,18 @@ describe('custom_fields and form_data bounds on a request', () => {
     ['more keys', () => Object.fromEntries(Array.from({ length: L.keys + 1 }, (_, i) => [`k${i}`, i])), '', L.keys],
     ['a longer key', () => ({ ['k'.repeat(L.keyLength + 1)]: 1 }), `.${'k'.repeat(L.keyLength + 1)}`, L.keyLength],
     ['a longer string', () => ({ note: 'x'.repeat(L.stringLength + 1) }), '.note', L.stringLength],
-    ['a longer string in an array', () => ({ tags: ['ok', 'x'.repeat(L.stringLength + 1)] }), '.tags.1', L.stringLength],
-    ['more array items', () => ({ tags: Array.from({ length: L.arrayItems + 1 }, (_, i) => i) }), '.tags', L.arrayItems],
+    [
+      'a longer string in an array',
+      () => ({ tags: ['ok', 'x'.repeat(L.stringLength + 1)] }),
+      '.tags.1',
+      L.stringLength,
+    ],
+    [
+      'more array items',
+      () => ({ tags: Array.from({ length: L.arrayItems + 1 }, (_, i) => i) }),
+      '.tags',
+      L.arrayItems,
+    ],
     ['more bytes', () => recordOfBytes(L.bytes + 1, 40), '', L.bytes],
   ];
   for (const [what, record, at, limit] of over) {

@@ -13,9 +13,12 @@ afterAll(() => t.close());
 
 const ik = () => ({ 'idempotency-key': `k-${++n}-${Math.random()}` });
 const post = (body: unknown, key = tenant.key) => t.request('POST', '/api/v1/leads', { key, body, headers: ik() });
-const patch = (id: string, body: unknown, key = tenant.key) => t.request('PATCH', `/api/v1/leads/${id}`, { key, body, headers: ik() });
+const patch = (id: string, body: unknown, key = tenant.key) =>
+  t.request('PATCH', `/api/v1/leads/${id}`, { key, body, headers: ik() });
 const stages = async (key = tenant.key) =>
-  Object.fromEntries((await t.request('GET', '/api/v1/pipeline/stages', { key })).body.stages.map((s: any) => [s.key, s.id]));
+  Object.fromEntries(
+    (await t.request('GET', '/api/v1/pipeline/stages', { key })).body.stages.map((s: any) => [s.key, s.id]),
+  );
 
 describe('POST /api/v1/leads', () => {
   it('creates a lead (201) with every Lead field, phone stored as 10 digits', async () => {
@@ -27,7 +30,12 @@ describe('POST /api/v1/leads', () => {
       contact_phone: '+1 (212) 555-0100',
       property_address: '108 Poinciana Lane, Deltona, FL 32738',
       form_data: { roof_age: 15, tags: ['hail', 'insurance'] },
-      attribution: { source: 'google', medium: 'cpc', campaign: 'spring', conversion_url: 'https://roofs.example.com/quote' },
+      attribution: {
+        source: 'google',
+        medium: 'cpc',
+        campaign: 'spring',
+        conversion_url: 'https://roofs.example.com/quote',
+      },
       notes: 'Prefers mornings',
       quote_value: 12500.5,
       follow_up_date: '2026-12-01T15:00:00Z',
@@ -43,7 +51,13 @@ describe('POST /api/v1/leads', () => {
       status_sort_order: 1,
       is_conversion_stage: false,
       funnel_gap_summary: null,
-      attribution: { source: 'google', medium: 'cpc', campaign: 'spring', content: null, conversion_url: 'https://roofs.example.com/quote' },
+      attribution: {
+        source: 'google',
+        medium: 'cpc',
+        campaign: 'spring',
+        content: null,
+        conversion_url: 'https://roofs.example.com/quote',
+      },
       form_data: { roof_age: 15, tags: ['hail', 'insurance'] },
       custom_fields: {},
       quote_value: 12500.5,
@@ -97,7 +111,8 @@ describe('POST /api/v1/leads', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => post(body)));
     expect(results.map((r) => r.status).sort()).toEqual([200, ...Array(18).fill(200), 201].sort());
     expect(new Set(results.map((r) => r.body.lead.id)).size).toBe(1);
-    const rows = await t.sql`select count(*)::int as n from leads where workspace_id = ${tenant.workspaceId} and contact_phone = '2125550120'`;
+    const rows =
+      await t.sql`select count(*)::int as n from leads where workspace_id = ${tenant.workspaceId} and contact_phone = '2125550120'`;
     expect(rows[0]!.n).toBe(1);
     const ext = { external_id: 'race', external_source: 'crm', contact_name: 'Ext racer' };
     const extResults = await Promise.all(Array.from({ length: 20 }, () => post(ext)));
@@ -123,7 +138,11 @@ describe('POST /api/v1/leads', () => {
     ['an unknown field', { favourite_color: 'red' }, 'favourite_color'],
     ['an unknown attribution field', { attribution: { source: 'g', gclid: 'x' } }, 'attribution'],
     ['a non-URI conversion_url', { attribution: { conversion_url: 'not a url' } }, 'attribution.conversion_url'],
-    ['a javascript: conversion_url', { attribution: { conversion_url: 'javascript:alert(1)' } }, 'attribution.conversion_url'],
+    [
+      'a javascript: conversion_url',
+      { attribution: { conversion_url: 'javascript:alert(1)' } },
+      'attribution.conversion_url',
+    ],
     ['a nested object in form_data', { form_data: { nested: { a: 1 } } }, 'form_data.nested'],
     ['a bad follow_up_date', { follow_up_date: 'tomorrow' }, 'follow_up_date'],
     ['an unknown stage', { status_stage_id: 'stage_nope' }, 'status_stage_id'],

@@ -27,7 +27,8 @@ beforeAll(async () => {
   big = await t.tenant({ scopes: ['leads.export'] });
   // About 11 MB of CSV per 10,000-lead export: far more than the socket buffers of both ends hold,
   // so a client that reads nothing stalls the export mid-transaction.
-  const [stage] = await t.sql`select id from pipeline_stages where workspace_id = ${big.workspaceId} order by sort_order limit 1`;
+  const [stage] =
+    await t.sql`select id from pipeline_stages where workspace_id = ${big.workspaceId} order by sort_order limit 1`;
   await t.sql`
     insert into leads (id, workspace_id, stage_id, stage_timestamps, attribution, conversion_type, contact_name, notes, created_at, updated_at)
     select ${big.workspaceId} || '_bulk_' || g, ${big.workspaceId}, ${stage!.id}, '{}', '{}', 'partner_api', 'Homeowner ' || g,
@@ -82,7 +83,13 @@ describe('lead export to a client that stops reading', () => {
     const client = stalledExport(big.key);
     await waitForStall();
     const stalledAt = Date.now();
-    expect(await waitUntil(async () => (await exportBackends()) === 0 && (await openConnections()) === 0, 2 * DEADLINE_MS + 2000, 50)).toBe(true);
+    expect(
+      await waitUntil(
+        async () => (await exportBackends()) === 0 && (await openConnections()) === 0,
+        2 * DEADLINE_MS + 2000,
+        50,
+      ),
+    ).toBe(true);
     expect(Date.now() - stalledAt).toBeLessThan(2 * DEADLINE_MS + 2000);
     // What the kernel had buffered arrives, then the reset: far from the whole export.
     expect(await drain(client)).toBeLessThan(8_000_000);
@@ -121,7 +128,9 @@ describe('lead export to a client that stops reading', () => {
     }
     expect(await waitUntil(async () => (await exportBackends()) === 0, 2000, 25)).toBe(true);
     // The pool is whole: a full export still answers.
-    const res = await fetch(`http://127.0.0.1:${api.port}/api/v1/leads/export?limit=3`, { headers: { authorization: `Bearer ${big.key}` } });
+    const res = await fetch(`http://127.0.0.1:${api.port}/api/v1/leads/export?limit=3`, {
+      headers: { authorization: `Bearer ${big.key}` },
+    });
     expect(res.status).toBe(200);
     expect((await res.text()).trim().split('\n')).toHaveLength(4);
   });
@@ -130,12 +139,20 @@ describe('lead export to a client that stops reading', () => {
     const clients = Array.from({ length: 20 }, () => stalledExport(big.key));
     await waitForStall(EXPORTS_PER_WORKSPACE);
     const other = await t.tenant();
-    await t.request('POST', '/api/v1/leads', { key: other.key, body: { contact_name: 'Other Tenant', contact_phone: '2125550142' }, headers: { 'idempotency-key': 'other-1' } });
+    await t.request('POST', '/api/v1/leads', {
+      key: other.key,
+      body: { contact_name: 'Other Tenant', contact_phone: '2125550142' },
+      headers: { 'idempotency-key': 'other-1' },
+    });
     const started = Date.now();
-    const list = await fetch(`http://127.0.0.1:${api.port}/api/v1/leads?limit=1`, { headers: { authorization: `Bearer ${other.key}` } });
+    const list = await fetch(`http://127.0.0.1:${api.port}/api/v1/leads?limit=1`, {
+      headers: { authorization: `Bearer ${other.key}` },
+    });
     expect(list.status).toBe(200);
     expect((await list.json()).leads).toHaveLength(1);
-    const exported = await fetch(`http://127.0.0.1:${api.port}/api/v1/leads/export`, { headers: { authorization: `Bearer ${other.key}` } });
+    const exported = await fetch(`http://127.0.0.1:${api.port}/api/v1/leads/export`, {
+      headers: { authorization: `Bearer ${other.key}` },
+    });
     expect(exported.status).toBe(200);
     expect(await exported.text()).toContain('Other Tenant');
     expect(Date.now() - started).toBeLessThan(2000);

@@ -22,27 +22,83 @@ beforeAll(async () => {
     const { lead } = await upsertLead(t.sql, tenant.workspaceId, { contact_name: name, ...body }, { conversionType });
     ids[name] = lead.id;
   };
-  await mk('Alice Gable', { contact_phone: '2125550001', contact_email: 'alice@example.com', attribution: { source: 'google', medium: 'cpc', campaign: 'spring' } });
-  await mk('Bob Hip', { property_address: '9 Elm St, Austin, TX 78701', attribution: { source: 'facebook', medium: 'social', campaign: 'spring' } }, 'onsite_form');
-  await mk('Carol Shingle', { attribution: { source: 'google', medium: 'organic' }, marketing_attribution_overrides: { source: 'referral' } });
+  await mk('Alice Gable', {
+    contact_phone: '2125550001',
+    contact_email: 'alice@example.com',
+    attribution: { source: 'google', medium: 'cpc', campaign: 'spring' },
+  });
+  await mk(
+    'Bob Hip',
+    {
+      property_address: '9 Elm St, Austin, TX 78701',
+      attribution: { source: 'facebook', medium: 'social', campaign: 'spring' },
+    },
+    'onsite_form',
+  );
+  await mk('Carol Shingle', {
+    attribution: { source: 'google', medium: 'organic' },
+    marketing_attribution_overrides: { source: 'referral' },
+  });
   await mk('Dan Valley', { contact_phone: '6465550199' });
-  await upsertLead(t.sql, other.workspaceId, { contact_name: 'Alice Elsewhere', attribution: { source: 'google' } }, { conversionType: 'partner_api' });
+  await upsertLead(
+    t.sql,
+    other.workspaceId,
+    { contact_name: 'Alice Elsewhere', attribution: { source: 'google' } },
+    { conversionType: 'partner_api' },
+  );
   await insertCommunications(t.sql, tenant.workspaceId, [
-    { lead_id: ids['Dan Valley']!, channel: 'call', direction: 'inbound', status: 'answered', started_at: '2026-11-01T10:00:00Z', duration_seconds: 120, tracking_label: 'Google Ads', tracking_phone_last4: '0100', tracking_national_format: '(212) 555-0100', source: 'google', campaign: 'spring' },
-    { lead_id: ids['Dan Valley']!, channel: 'call', direction: 'inbound', status: 'missed', started_at: '2026-11-02T10:00:00Z' },
-    { lead_id: ids['Dan Valley']!, channel: 'sms', direction: 'inbound', status: 'received', started_at: '2026-11-03T10:00:00Z' },
-    { lead_id: ids['Bob Hip']!, channel: 'sms', direction: 'outbound', status: 'delivered', started_at: '2026-11-03T10:00:00Z', approved: false },
+    {
+      lead_id: ids['Dan Valley']!,
+      channel: 'call',
+      direction: 'inbound',
+      status: 'answered',
+      started_at: '2026-11-01T10:00:00Z',
+      duration_seconds: 120,
+      tracking_label: 'Google Ads',
+      tracking_phone_last4: '0100',
+      tracking_national_format: '(212) 555-0100',
+      source: 'google',
+      campaign: 'spring',
+    },
+    {
+      lead_id: ids['Dan Valley']!,
+      channel: 'call',
+      direction: 'inbound',
+      status: 'missed',
+      started_at: '2026-11-02T10:00:00Z',
+    },
+    {
+      lead_id: ids['Dan Valley']!,
+      channel: 'sms',
+      direction: 'inbound',
+      status: 'received',
+      started_at: '2026-11-03T10:00:00Z',
+    },
+    {
+      lead_id: ids['Bob Hip']!,
+      channel: 'sms',
+      direction: 'outbound',
+      status: 'delivered',
+      started_at: '2026-11-03T10:00:00Z',
+      approved: false,
+    },
   ]);
 });
 afterAll(() => t.close());
 
-const names = (res: { body: { leads: { contact_name: string }[] } }) => res.body.leads.map((l) => l.contact_name).sort();
+const names = (res: { body: { leads: { contact_name: string }[] } }) =>
+  res.body.leads.map((l) => l.contact_name).sort();
 
 describe('GET /api/v1/leads', () => {
   it('lists only the workspace’s active leads, newest first, matching the spec', async () => {
     const res = await get('/api/v1/leads');
     expect(res.status).toBe(200);
-    expect(res.body.leads.map((l: any) => l.contact_name)).toEqual(['Dan Valley', 'Carol Shingle', 'Bob Hip', 'Alice Gable']);
+    expect(res.body.leads.map((l: any) => l.contact_name)).toEqual([
+      'Dan Valley',
+      'Carol Shingle',
+      'Bob Hip',
+      'Alice Gable',
+    ]);
     expect(res.body.pagination).toEqual({ limit: 50, next_cursor: null, has_more: false });
     await expectMatchesSpec(t, 'GET', '/api/v1/leads', res);
   });
@@ -77,7 +133,11 @@ describe('GET /api/v1/leads', () => {
   it('filters by status_stage_id and by inclusive updated_at bounds', async () => {
     const stages = (await get('/api/v1/pipeline/stages')).body.stages;
     const quoted = stages.find((s: any) => s.key === 'quoted').id;
-    await t.request('PATCH', `/api/v1/leads/${ids['Bob Hip']}`, { key: tenant.key, body: { status_stage_id: quoted }, headers: ik() });
+    await t.request('PATCH', `/api/v1/leads/${ids['Bob Hip']}`, {
+      key: tenant.key,
+      body: { status_stage_id: quoted },
+      headers: ik(),
+    });
     expect(names(await get(`/api/v1/leads?status_stage_id=${quoted}`))).toEqual(['Bob Hip']);
     const lead = (await get(`/api/v1/leads/${ids['Bob Hip']}`)).body.lead;
     const at = encodeURIComponent(lead.updated_at);
@@ -87,8 +147,21 @@ describe('GET /api/v1/leads', () => {
 
   it('keeps the communication_channel filter current when calls are un-approved or deleted', async () => {
     const other = await t.tenant();
-    const { lead } = await upsertLead(t.sql, other.workspaceId, { contact_name: 'Flip Flop' }, { conversionType: 'partner_api' });
-    await insertCommunications(t.sql, other.workspaceId, [{ lead_id: lead.id, channel: 'call', direction: 'inbound', status: 'answered', started_at: '2026-11-01T10:00:00Z' }]);
+    const { lead } = await upsertLead(
+      t.sql,
+      other.workspaceId,
+      { contact_name: 'Flip Flop' },
+      { conversionType: 'partner_api' },
+    );
+    await insertCommunications(t.sql, other.workspaceId, [
+      {
+        lead_id: lead.id,
+        channel: 'call',
+        direction: 'inbound',
+        status: 'answered',
+        started_at: '2026-11-01T10:00:00Z',
+      },
+    ]);
     expect(names(await get('/api/v1/leads?communication_channel=call', other.key))).toEqual(['Flip Flop']);
     await t.sql`update communications set approved = false where lead_id = ${lead.id}`;
     expect(names(await get('/api/v1/leads?communication_channel=call', other.key))).toEqual([]);
@@ -126,7 +199,13 @@ describe('GET /api/v1/leads', () => {
       seen.push(...res.body.leads.map((l: any) => l.id));
       cursor = res.body.pagination.next_cursor;
       expect(res.body.pagination.has_more).toBe(cursor !== null);
-      if (page++ === 0) await upsertLead(t.sql, tenant.workspaceId, { contact_name: 'Written meanwhile' }, { conversionType: 'partner_api' });
+      if (page++ === 0)
+        await upsertLead(
+          t.sql,
+          tenant.workspaceId,
+          { contact_name: 'Written meanwhile' },
+          { conversionType: 'partner_api' },
+        );
     } while (cursor);
     expect(seen).toEqual([ids['Dan Valley'], ids['Carol Shingle'], ids['Bob Hip'], ids['Alice Gable']]);
   });
@@ -150,14 +229,20 @@ describe('GET /api/v1/leads', () => {
     expect((await get(`/api/v1/leads?cursor=${encodeURIComponent(cursor)}`)).status).toBe(400);
   });
 
-  it.each(['limit=0', 'limit=101', 'limit=abc', 'conversion_type=fax', 'communication_channel=email', 'from=yesterday', `search=${'x'.repeat(201)}`, 'unknown=1'])(
-    'rejects %s with 400',
-    async (q) => {
-      const res = await get(`/api/v1/leads?${q}`);
-      expect(res.status).toBe(400);
-      expect(res.body.error.code).toBe('VALIDATION_ERROR');
-    },
-  );
+  it.each([
+    'limit=0',
+    'limit=101',
+    'limit=abc',
+    'conversion_type=fax',
+    'communication_channel=email',
+    'from=yesterday',
+    `search=${'x'.repeat(201)}`,
+    'unknown=1',
+  ])('rejects %s with 400', async (q) => {
+    const res = await get(`/api/v1/leads?${q}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+  });
 
   it('accepts limit bounds 1 and 100', async () => {
     expect((await get('/api/v1/leads?limit=1')).body.leads).toHaveLength(1);
@@ -174,7 +259,12 @@ describe('GET /api/v1/leads', () => {
 
 describe('GET /api/v1/leads/export', () => {
   it('streams a dated, formula-safe CSV of the filtered leads', async () => {
-    await upsertLead(t.sql, tenant.workspaceId, { contact_name: '=HYPERLINK("http://evil")', notes: '@SUM(A1)', attribution: { source: '+cmd' } }, { conversionType: 'partner_api' });
+    await upsertLead(
+      t.sql,
+      tenant.workspaceId,
+      { contact_name: '=HYPERLINK("http://evil")', notes: '@SUM(A1)', attribution: { source: '+cmd' } },
+      { conversionType: 'partner_api' },
+    );
     const res = await t.request('GET', '/api/v1/leads/export', { key: tenant.key });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
@@ -186,18 +276,30 @@ describe('GET /api/v1/leads/export', () => {
     expect(evil.contact_name).toBe(`'=HYPERLINK("http://evil")`);
     expect(evil.notes).toBe(`'@SUM(A1)`);
     expect(evil.source).toBe(`'+cmd`);
-    expect(rows.find((r) => r.contact_name === 'Alice Gable')).toMatchObject({ contact_phone: '2125550001', source: 'google', status: 'new' });
+    expect(rows.find((r) => r.contact_name === 'Alice Gable')).toMatchObject({
+      contact_phone: '2125550001',
+      source: 'google',
+      status: 'new',
+    });
     expect(rows.some((r) => r.contact_name === 'Alice Elsewhere')).toBe(false);
-    const filtered = parse((await t.request('GET', '/api/v1/leads/export?campaign=spring', { key: tenant.key })).text, { columns: true });
+    const filtered = parse((await t.request('GET', '/api/v1/leads/export?campaign=spring', { key: tenant.key })).text, {
+      columns: true,
+    });
     expect(filtered.map((r: any) => r.contact_name).sort()).toEqual(['Alice Gable', 'Bob Hip']);
   });
 
   it('truncates at limit and continues with X-Export-Next-Cursor until done', async () => {
-    const all = parse((await t.request('GET', '/api/v1/leads/export', { key: tenant.key })).text, { columns: true }) as any[];
+    const all = parse((await t.request('GET', '/api/v1/leads/export', { key: tenant.key })).text, {
+      columns: true,
+    }) as any[];
     const collected: string[] = [];
     let cursor: string | null = null;
     for (let i = 0; i < 20; i++) {
-      const res = await t.request('GET', `/api/v1/leads/export?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { key: tenant.key });
+      const res = await t.request(
+        'GET',
+        `/api/v1/leads/export?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        { key: tenant.key },
+      );
       const rows = parse(res.text, { columns: true }) as any[];
       expect(rows.length).toBeLessThanOrEqual(2);
       collected.push(...rows.map((r) => r.id));
@@ -219,19 +321,33 @@ describe('GET /api/v1/leads when matches are rare and old', () => {
   it('finds them beyond the first pass window, for search and updated_at bounds, and pages through them', async () => {
     const big = await t.tenant();
     // Separate statements outside a transaction: each gets its own created_at, so the order is known.
-    await upsertLead(t.sql, big.workspaceId, { contact_name: 'Zelda Oldest', property_address: '1 Rare Rd, Boise, ID 83702', contact_phone: '2085550111' }, { conversionType: 'partner_api' });
-    await upsertLead(t.sql, big.workspaceId, { contact_name: 'Zed Older', property_address: '2 Rare Rd, Boise, ID 83702', contact_phone: '2085550122' }, { conversionType: 'partner_api' });
+    await upsertLead(
+      t.sql,
+      big.workspaceId,
+      { contact_name: 'Zelda Oldest', property_address: '1 Rare Rd, Boise, ID 83702', contact_phone: '2085550111' },
+      { conversionType: 'partner_api' },
+    );
+    await upsertLead(
+      t.sql,
+      big.workspaceId,
+      { contact_name: 'Zed Older', property_address: '2 Rare Rd, Boise, ID 83702', contact_phone: '2085550122' },
+      { conversionType: 'partner_api' },
+    );
     const [{ cut }] = await t.sql`select now() as cut`;
     await new Promise((r) => setTimeout(r, 20));
     // More newer leads than the first pass walks, so only the second pass can reach the rare ones.
-    const [stage] = await t.sql`select id from pipeline_stages where workspace_id = ${big.workspaceId} order by sort_order limit 1`;
+    const [stage] =
+      await t.sql`select id from pipeline_stages where workspace_id = ${big.workspaceId} order by sort_order limit 1`;
     await t.sql`
       insert into leads (id, workspace_id, stage_id, stage_timestamps, attribution, conversion_type, contact_name)
       select ${big.workspaceId} || '_filler_' || g, ${big.workspaceId}, ${stage!.id}, '{}', '{}', 'partner_api', 'Filler ' || g
       from generate_series(1, ${NEWEST_WINDOW + 100}) g`;
     const search = await get('/api/v1/leads?search=rare%20rd&limit=1', big.key);
     expect(search.body.leads.map((l: any) => l.contact_name)).toEqual(['Zed Older']);
-    const next = await get(`/api/v1/leads?search=rare%20rd&limit=1&cursor=${encodeURIComponent(search.body.pagination.next_cursor)}`, big.key);
+    const next = await get(
+      `/api/v1/leads?search=rare%20rd&limit=1&cursor=${encodeURIComponent(search.body.pagination.next_cursor)}`,
+      big.key,
+    );
     expect(next.body.leads.map((l: any) => l.contact_name)).toEqual(['Zelda Oldest']);
     expect(next.body.pagination.has_more).toBe(false);
     // Digits from the phone's first one (the phone index) and from its middle (the trigram index).

@@ -14,7 +14,12 @@ describe('GET /api/v1/me', () => {
     const res = await t.request('GET', '/api/v1/me', { key: tenant.key });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      api_key: { id: tenant.keyId, name: 'test key', masked_key: expect.stringMatching(/^pk_.{4}….{4}$/), scopes: ['leads.read'] },
+      api_key: {
+        id: tenant.keyId,
+        name: 'test key',
+        masked_key: expect.stringMatching(/^pk_.{4}….{4}$/),
+        scopes: ['leads.read'],
+      },
       workspace: { id: tenant.workspaceId, name: 'Roofs R Us' },
     });
     expect(res.text).not.toContain(tenant.key.slice(-20));
@@ -32,7 +37,11 @@ describe('GET /api/v1/me', () => {
     const res = await t.request('GET', '/api/v1/me', { headers: authorization ? { authorization } : {} });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
-    expect(res.body.error).toEqual({ code: 'UNAUTHORIZED', message: expect.any(String), request_id: res.headers.get('x-request-id') });
+    expect(res.body.error).toEqual({
+      code: 'UNAUTHORIZED',
+      message: expect.any(String),
+      request_id: res.headers.get('x-request-id'),
+    });
     await expectMatchesSpec(t, 'GET', '/api/v1/me', res);
   });
 
@@ -60,10 +69,22 @@ describe('GET /api/v1/pipeline/stages', () => {
     const b = await t.tenant({ scopes: ['leads.read'] });
     const res = await t.request('GET', '/api/v1/pipeline/stages', { key: a.key });
     expect(res.status).toBe(200);
-    expect(res.body.stages.map((s: { key: string }) => s.key)).toEqual(['new', 'contacted', 'appointment_set', 'quoted', 'sold', 'lost']);
-    expect(res.body.stages.find((s: { key: string }) => s.key === 'sold')).toMatchObject({ is_conversion_stage: true, sort_order: 5, label: 'Sold' });
+    expect(res.body.stages.map((s: { key: string }) => s.key)).toEqual([
+      'new',
+      'contacted',
+      'appointment_set',
+      'quoted',
+      'sold',
+      'lost',
+    ]);
+    expect(res.body.stages.find((s: { key: string }) => s.key === 'sold')).toMatchObject({
+      is_conversion_stage: true,
+      sort_order: 5,
+      label: 'Sold',
+    });
     await expectMatchesSpec(t, 'GET', '/api/v1/pipeline/stages', res);
-    const own = await t.sql`select id from pipeline_stages where workspace_id = ${a.workspaceId} and active order by sort_order`;
+    const own =
+      await t.sql`select id from pipeline_stages where workspace_id = ${a.workspaceId} and active order by sort_order`;
     expect(res.body.stages.map((s: { id: string }) => s.id)).toEqual(own.map((r) => r.id));
     const other = await t.request('GET', '/api/v1/pipeline/stages', { key: b.key });
     const overlap = other.body.stages.filter((s: { id: string }) => own.some((r) => r.id === s.id));

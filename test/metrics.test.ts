@@ -29,7 +29,9 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
     const res = await t.request('GET', '/metrics', { headers: authorization ? { authorization } : {} });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
-    expect(res.body).toEqual({ error: { code: 'UNAUTHORIZED', message: expect.any(String), request_id: res.headers.get('x-request-id') } });
+    expect(res.body).toEqual({
+      error: { code: 'UNAUTHORIZED', message: expect.any(String), request_id: res.headers.get('x-request-id') },
+    });
   });
 
   it('answers the Prometheus text format, with the process metrics, to the token', async () => {
@@ -43,7 +45,11 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
 
 describe('http_request_duration_seconds', () => {
   it('counts requests under their route template, method and status, never the raw path', async () => {
-    const created = await t.request('POST', '/api/v1/leads', { key: tenant.key, body: { contact_name: 'Ann Roof' }, headers: ik() });
+    const created = await t.request('POST', '/api/v1/leads', {
+      key: tenant.key,
+      body: { contact_name: 'Ann Roof' },
+      headers: ik(),
+    });
     expect(created.status).toBe(201);
     const id = created.body.lead.id;
     expect((await t.request('GET', `/api/v1/leads/${id}`, { key: tenant.key })).status).toBe(200);
@@ -52,8 +58,12 @@ describe('http_request_duration_seconds', () => {
     const route = { route: '/api/v1/leads/:lead_id', method: 'GET', status: '200' };
     expect(sample(text, 'http_request_duration_seconds_count', route)).toBe(1);
     expect(sample(text, 'http_request_duration_seconds_bucket', { ...route, le: '+Inf' })).toBe(1);
-    expect(sample(text, 'http_request_duration_seconds_count', { route: '/api/v1/leads', method: 'POST', status: '201' })).toBe(1);
-    expect(sample(text, 'http_request_duration_seconds_count', { route: 'unmatched', method: 'GET', status: '404' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count', { route: '/api/v1/leads', method: 'POST', status: '201' }),
+    ).toBe(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count', { route: 'unmatched', method: 'GET', status: '404' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain(id);
     expect(text).not.toContain('no-such-route');
   });
@@ -79,7 +89,9 @@ describe('db_pool_*', () => {
   it("shows the pool's size and its open connections", async () => {
     const text = await scrape();
     expect(sample(text, 'db_pool_max_connections')).toBe(10); // the harness's pool
-    const open = ['active', 'idle', 'idle_in_transaction'].map((state) => sample(text, 'db_pool_connections', { state })!);
+    const open = ['active', 'idle', 'idle_in_transaction'].map((state) =>
+      sample(text, 'db_pool_connections', { state })!,
+    );
     expect(open.every((n) => n >= 0)).toBe(true);
     expect(open.reduce((a, b) => a + b)).toBeGreaterThanOrEqual(1);
     expect(open.reduce((a, b) => a + b)).toBeLessThanOrEqual(10);
@@ -128,7 +140,9 @@ describe('worker_job_duration_seconds', () => {
     };
     expect(await waitUntil(ran, 15_000, 200)).toBe(true);
     expect(sample(text, 'worker_job_duration_seconds_count', { task: 'spend_rollup', outcome: 'failure' })).toBe(1);
-    expect(sample(text, 'worker_job_duration_seconds_bucket', { task: 'cleanup', outcome: 'success', le: '+Inf' })).toBe(1);
+    expect(
+      sample(text, 'worker_job_duration_seconds_bucket', { task: 'cleanup', outcome: 'success', le: '+Inf' }),
+    ).toBe(1);
     expect(sample(text, 'worker_queue_jobs', { state: 'ready' })).toBe(0);
   });
 });

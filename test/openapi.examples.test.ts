@@ -50,7 +50,11 @@ describe('examples in the served OpenAPI document', () => {
         expect(p.example, `${name}: ${p.in} parameter ${p.name}`).toBeDefined();
       }
       const query = params.filter((p) => p.in === 'query');
-      if (query.length) expect(query.some((p) => p.example !== undefined), `${name}: a query example`).toBe(true);
+      if (query.length)
+        expect(
+          query.some((p) => p.example !== undefined),
+          `${name}: a query example`,
+        ).toBe(true);
       for (const [type, media] of Object.entries((op.requestBody?.content ?? {}) as Record<string, Json>)) {
         expect(media.example, `${name}: ${type} request example`).toBeDefined();
       }
@@ -104,7 +108,10 @@ describe('webhooks in the served OpenAPI document', () => {
     expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT].sort());
     for (const [type, item] of Object.entries(doc.webhooks as Record<string, Json>)) {
       const op = item.post;
-      expect(op.parameters.map((p: Json) => `${p.in}:${p.name}`), type).toEqual(['header:Webhook-Id', 'header:Webhook-Signature']);
+      expect(
+        op.parameters.map((p: Json) => `${p.in}:${p.name}`),
+        type,
+      ).toEqual(['header:Webhook-Id', 'header:Webhook-Signature']);
       expect(Object.keys(op.responses), type).toEqual(['2XX']);
       const media = op.requestBody.content['application/json'];
       expectValid(media.schema, media.example, `webhook ${type}`);
@@ -120,12 +127,15 @@ describe('webhooks in the served OpenAPI document', () => {
     };
     const ref = (name: string) => `#/components/schemas/${name}`;
     for (const type of WEBHOOK_EVENT_TYPES) {
-      const expected =
-        type.startsWith('lead.') ? 'Lead'
-        : type === 'conversion.created' ? 'Conversion'
-        : type.startsWith('report.import.') ? 'Report'
-        : type.startsWith('report.export.') ? 'ReportExportArtifact'
-        : 'Visualization';
+      const expected = type.startsWith('lead.')
+        ? 'Lead'
+        : type === 'conversion.created'
+          ? 'Conversion'
+          : type.startsWith('report.import.')
+            ? 'Report'
+            : type.startsWith('report.export.')
+              ? 'ReportExportArtifact'
+              : 'Visualization';
       expect(objectSchema(type), type).toBe(ref(expected));
     }
     expect(objectSchema(WEBHOOK_TEST_EVENT)).toBe(ref('WebhookEndpoint'));
@@ -154,15 +164,23 @@ describe('the guide in info.description', () => {
       const { verifyWebhook } = await import(pathToFileURL(file).href);
       const oldSecret = 'whsec_7Lr2o0vP3sQy9mVb6nXc1ZaK4dJf8HgTt5UeWiRkNl0';
       const newSecret = 'whsec_Q1w2E3r4T5y6U7i8O9p0AaSsDdFfGgHhJjKkLlZzXxC';
-      const body = JSON.stringify({ id: 'evt_rj0pby71449fbpjdfhem', type: 'lead.created', data: { object: { id: 'lead_1' } } });
+      const body = JSON.stringify({
+        id: 'evt_rj0pby71449fbpjdfhem',
+        type: 'lead.created',
+        data: { object: { id: 'lead_1' } },
+      });
       const now = 1_773_342_262;
       const rotating = signatureHeader([newSecret, oldSecret], now, body);
       expect(verifyWebhook(body, rotating, oldSecret, now + 10)).toEqual(JSON.parse(body));
       expect(verifyWebhook(body, rotating, newSecret, now + 10).id).toBe('evt_rj0pby71449fbpjdfhem');
-      expect(() => verifyWebhook(body.replace('lead_1', 'lead_2'), rotating, newSecret, now)).toThrow('signature does not match');
+      expect(() => verifyWebhook(body.replace('lead_1', 'lead_2'), rotating, newSecret, now)).toThrow(
+        'signature does not match',
+      );
       expect(() => verifyWebhook(body, rotating, 'whsec_someone_else', now)).toThrow('signature does not match');
       expect(() => verifyWebhook(body, rotating, newSecret, now + 301)).toThrow('timestamp missing or too old');
-      expect(() => verifyWebhook(body, rotating.replace(/^t=\d+/, `t=${now + 1}`), newSecret, now)).toThrow('signature does not match');
+      expect(() => verifyWebhook(body, rotating.replace(/^t=\d+/, `t=${now + 1}`), newSecret, now)).toThrow(
+        'signature does not match',
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -80,7 +80,9 @@ describe('GET /api/v1/openapi.json', () => {
       if (!isPublic) expect(op.responses['401']).toBeDefined();
       expect(op.responses['500']).toBeDefined();
       for (const p of path.match(/\{(\w+)\}/g) ?? []) {
-        expect(op.parameters.some((x: { name: string; in: string }) => x.in === 'path' && `{${x.name}}` === p)).toBe(true);
+        expect(op.parameters.some((x: { name: string; in: string }) => x.in === 'path' && `{${x.name}}` === p)).toBe(
+          true,
+        );
       }
     }
     const count = Object.values(doc.paths as Record<string, object>).reduce((n, ops) => n + Object.keys(ops).length, 0);
@@ -111,7 +113,10 @@ describe('GET /api/v1/openapi.json', () => {
         for (const [status, r] of Object.entries(op.responses as Record<string, any>)) {
           const schema = r.content?.['application/json']?.schema;
           if (schema) {
-            expect(() => ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'))), `${method} ${path} ${status}`).not.toThrow();
+            expect(
+              () => ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'))),
+              `${method} ${path} ${status}`,
+            ).not.toThrow();
           }
         }
       }

@@ -3,7 +3,13 @@ import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
 import type { TestContext, TestResponse } from './harness.ts';
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>; components: { schemas: Record<string, unknown> } };
+type Doc = {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+  >;
+  components: { schemas: Record<string, unknown> };
+};
 
 const cache = new WeakMap<TestContext, { doc: Doc; ajv: InstanceType<typeof Ajv2020.default> }>();
 

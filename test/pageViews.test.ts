@@ -28,20 +28,37 @@ function view(answers: Map<string, RecordedEvent>, over: Partial<PageView> = {})
     payload: { external_event_id: external },
     occurred_at: new Date('2026-05-01T12:00:00Z'),
     touch: {
-      source: 'google', medium: 'cpc', campaign: null, content: null, referrer_url: null,
-      landing_page_url: null, landing_id: null, landing_name: null, landing_slug: null,
+      source: 'google',
+      medium: 'cpc',
+      campaign: null,
+      content: null,
+      referrer_url: null,
+      landing_page_url: null,
+      landing_id: null,
+      landing_name: null,
+      landing_slug: null,
     },
     answer: (recorded) => {
       answers.set(key, recorded);
       const body = JSON.stringify({ event: { id: recorded.event.id }, created: recorded.created });
-      return { apiKeyId: tenant.keyId, key, fingerprint: 'f', ttlHours: 1, status: recorded.created ? 201 : 200, body, contentType: 'application/json' };
+      return {
+        apiKeyId: tenant.keyId,
+        key,
+        fingerprint: 'f',
+        ttlHours: 1,
+        status: recorded.created ? 201 : 200,
+        body,
+        contentType: 'application/json',
+      };
     },
     ...over,
   };
 }
 
 const recordOf = async (key: string) =>
-  (await t.sql`select response_body, xmin::text as xmin from idempotency_records where api_key_id = ${tenant.keyId} and key = ${key}`)[0];
+  (
+    await t.sql`select response_body, xmin::text as xmin from idempotency_records where api_key_id = ${tenant.keyId} and key = ${key}`
+  )[0];
 
 describe('page views in batches', () => {
   // First: it needs the tables as a fresh deployment has them, empty and vacuumed.
@@ -63,7 +80,11 @@ describe('page views in batches', () => {
       const own = new PageViewIngest(one);
       const answers = new Map<string, RecordedEvent>();
       const first = view(answers);
-      const views = [first, ...Array.from({ length: 9 }, () => view(answers)), view(answers, { external_event_id: first.external_event_id, session_id: first.session_id })];
+      const views = [
+        first,
+        ...Array.from({ length: 9 }, () => view(answers)),
+        view(answers, { external_event_id: first.external_event_id, session_id: first.session_id }),
+      ];
       for (const v of views) expect(await own.record(v)).toBe('open');
       await one`select pg_stat_force_next_flush()`;
       await one`select 1`;
@@ -71,18 +92,27 @@ describe('page views in batches', () => {
       await one.end();
     }
     // Counters reach the shared statistics when the connection flushes them: wait for its inserts.
-    const inserted = (rows: { relname: string; n_tup_ins: number }[]) => rows.find((r) => r.relname === 'events')!.n_tup_ins;
+    const inserted = (rows: { relname: string; n_tup_ins: number }[]) =>
+      rows.find((r) => r.relname === 'events')!.n_tup_ins;
     expect(await waitUntil(async () => inserted(await stats()) >= inserted(before) + 10, 5000)).toBe(true);
     expect((await stats()).map((r) => [r.relname, r.seq_scan])).toEqual(before.map((r) => [r.relname, r.seq_scan]));
   });
 
   it('commits 120 concurrent page views in shared transactions, each event with its own kept answer', async () => {
-    const sent = Array.from({ length: 120 }, () => ({ external_event_id: uid('pv'), session_id: uid('s'), idem: uid('ik') }));
+    const sent = Array.from({ length: 120 }, () => ({
+      external_event_id: uid('pv'),
+      session_id: uid('s'),
+      idem: uid('ik'),
+    }));
     const results = await Promise.all(
       sent.map((s) =>
         t.request('POST', '/api/v1/events/page-view', {
           key: tenant.key,
-          body: { external_event_id: s.external_event_id, session_id: s.session_id, page_url: 'https://roofs.example.com/?utm_source=bing' },
+          body: {
+            external_event_id: s.external_event_id,
+            session_id: s.session_id,
+            page_url: 'https://roofs.example.com/?utm_source=bing',
+          },
           headers: { 'idempotency-key': s.idem },
         }),
       ),
@@ -96,7 +126,9 @@ describe('page views in batches', () => {
       join sessions s on s.workspace_id = e.workspace_id and s.id = e.session_id`;
     expect(rows).toHaveLength(120);
     expect(rows.every((r) => r.same && r.session_source === 'bing')).toBe(true);
-    expect(rows.map((r) => JSON.parse(r.response_body).event.id).sort()).toEqual(results.map((r) => r.body.event.id).sort());
+    expect(rows.map((r) => JSON.parse(r.response_body).event.id).sort()).toEqual(
+      results.map((r) => r.body.event.id).sort(),
+    );
     // Shared: fewer transactions than page views. One transaction each would mean no batching.
     expect(new Set(rows.map((r) => r.xmin)).size).toBeLessThan(120);
   });
@@ -133,14 +165,22 @@ describe('page views in batches', () => {
     // jsonb cannot hold U+0000 (the API refuses it at the door; this reaches the database).
     const bad = view(answers, { payload: { note: 'nul\u0000' } });
     const outcomes = await Promise.allSettled([...good, bad].map((v) => ingest.record(v)));
-    expect(outcomes.slice(0, 5).map((o) => o.status === 'fulfilled' && o.value)).toEqual(['open', 'open', 'open', 'open', 'open']);
+    expect(outcomes.slice(0, 5).map((o) => o.status === 'fulfilled' && o.value)).toEqual([
+      'open',
+      'open',
+      'open',
+      'open',
+      'open',
+    ]);
     expect(outcomes[5]!.status).toBe('rejected');
     for (const v of good) {
       const kept = await recordOf(v.idempotency.key);
       expect(JSON.parse(kept!.response_body).event.id).toBe(answers.get(v.idempotency.key)!.event.id);
     }
     expect(await recordOf(bad.idempotency.key)).toBeUndefined();
-    expect(await t.sql`select 1 from events where workspace_id = ${tenant.workspaceId} and external_event_id = ${bad.external_event_id}`).toHaveLength(0);
+    expect(
+      await t.sql`select 1 from events where workspace_id = ${tenant.workspaceId} and external_event_id = ${bad.external_event_id}`,
+    ).toHaveLength(0);
   });
 
   it('holds a key met twice in one batch, as a concurrent request would be', async () => {
@@ -148,7 +188,9 @@ describe('page views in batches', () => {
     const first = view(answers);
     const twin = view(answers, { idempotency: first.idempotency });
     expect(await Promise.all([ingest.record(first), ingest.record(twin)])).toEqual(['open', 'held']);
-    expect(await t.sql`select 1 from events where workspace_id = ${tenant.workspaceId} and external_event_id = ${twin.external_event_id}`).toHaveLength(0);
+    expect(
+      await t.sql`select 1 from events where workspace_id = ${tenant.workspaceId} and external_event_id = ${twin.external_event_id}`,
+    ).toHaveLength(0);
     // Once committed, the key is recorded.
     expect(await ingest.record(view(answers, { idempotency: first.idempotency }))).toBe('recorded');
   });
@@ -193,6 +235,8 @@ describe('page views in batches', () => {
     expect(b).toMatchObject({ status: 'rejected', reason: { message: 'refused' } });
     expect(await recordOf(ok.idempotency.key)).toBeDefined();
     expect(await recordOf(refused.idempotency.key)).toBeUndefined();
-    expect(await t.sql`select 1 from events where workspace_id = ${tenant.workspaceId} and external_event_id = ${refused.external_event_id}`).toHaveLength(0);
+    expect(
+      await t.sql`select 1 from events where workspace_id = ${tenant.workspaceId} and external_event_id = ${refused.external_event_id}`,
+    ).toHaveLength(0);
   });
 });

@@ -16,15 +16,25 @@ export interface ProcfileProcess {
 
 /** The command of a Procfile entry, as a platform runs it (no shell needed: it is one command). */
 export function procfileCommand(name: string): string[] {
-  const line = readFileSync(join(root, 'Procfile'), 'utf8').split('\n').find((l) => l.startsWith(`${name}:`));
+  const line = readFileSync(join(root, 'Procfile'), 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${name}:`));
   if (!line) throw new Error(`no ${name} process in the Procfile`);
-  return line.slice(name.length + 1).trim().split(/\s+/);
+  return line
+    .slice(name.length + 1)
+    .trim()
+    .split(/\s+/);
 }
 
 /** Spawns a Procfile process in a process group of its own, as a platform does, keeping its output. */
 function spawnProcfileProcess(name: string, env: Record<string, string>): ProcfileProcess {
   const [command, ...args] = procfileCommand(name);
-  const child = spawn(command!, args, { cwd: root, detached: true, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command!, args, {
+    cwd: root,
+    detached: true,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -44,7 +54,11 @@ export async function startProcfileProcess(
   const started = spawnProcfileProcess(name, env);
   let exitCode: number | null | undefined;
   void started.exited.then((code) => (exitCode = code));
-  const isReady = await waitUntil(async () => exitCode !== undefined || started.output().split(ready.line).length > (ready.count ?? 1), 30_000, 100);
+  const isReady = await waitUntil(
+    async () => exitCode !== undefined || started.output().split(ready.line).length > (ready.count ?? 1),
+    30_000,
+    100,
+  );
   if (!isReady || exitCode !== undefined) {
     started.child.kill('SIGKILL');
     throw new Error(`${name} did not start: ${started.output()}`);

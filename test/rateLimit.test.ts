@@ -86,9 +86,13 @@ describe('rate limits', () => {
     const second = await startApi({ config: t.config, logger: createLogger('silent'), sql: t.sql, port: 0 });
     try {
       for (let i = 0; i < 2; i++) expect((await t.request('GET', '/api/v1/me', { key })).status).toBe(200);
-      const other = await fetch(`http://127.0.0.1:${second.port}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+      const other = await fetch(`http://127.0.0.1:${second.port}/api/v1/me`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
       expect(other.status).toBe(200);
-      const limited = await fetch(`http://127.0.0.1:${second.port}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+      const limited = await fetch(`http://127.0.0.1:${second.port}/api/v1/me`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
       expect(limited.status).toBe(429);
     } finally {
       await second.close();

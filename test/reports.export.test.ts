@@ -17,7 +17,9 @@ import { gableRoofDxf } from './fixtures/reports/build.ts';
 import { importAndWait } from './fixtures/reports/client.ts';
 
 // dxf-parser's CommonJS build exports the class itself, which its typings call the default export.
-const DxfParser = DxfParserModule as unknown as new () => { parseSync(text: string): { header: Record<string, unknown>; entities: { layer: string }[] } | null };
+const DxfParser = DxfParserModule as unknown as new () => {
+  parseSync(text: string): { header: Record<string, unknown>; entities: { layer: string }[] } | null;
+};
 
 let t: TestContext;
 let owner: Tenant;
@@ -26,7 +28,9 @@ beforeAll(async () => {
   t = await createTestContext({ RATE_LIMIT_PER_MINUTE: '10000', AUTH_FAILURE_LIMIT_PER_MINUTE: '1000' });
   await t.startWorker();
   owner = await t.tenant();
-  report = await importAndWait(t, owner.key, [{ name: 'gable.dxf', data: Buffer.from(gableRoofDxf()) }], { external_report_id: 'Gable job 12' });
+  report = await importAndWait(t, owner.key, [{ name: 'gable.dxf', data: Buffer.from(gableRoofDxf()) }], {
+    external_report_id: 'Gable job 12',
+  });
 });
 afterAll(() => {
   vi.useRealTimers();
@@ -34,13 +38,19 @@ afterAll(() => {
 });
 
 function exportReport(key: string, body: unknown, reportId = report.id, idempotencyKey = randomUUID()) {
-  return t.request('POST', `/api/v1/reports/${reportId}/export`, { key, body, headers: { 'idempotency-key': idempotencyKey } });
+  return t.request('POST', `/api/v1/reports/${reportId}/export`, {
+    key,
+    body,
+    headers: { 'idempotency-key': idempotencyKey },
+  });
 }
 
 async function waitForExports(ids: string[], timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const rows = await t.sql<{ id: string; status: string }[]>`select id, status from report_exports where id = any(${ids})`;
+    const rows = await t.sql<
+      { id: string; status: string }[]
+    >`select id, status from report_exports where id = any(${ids})`;
     if (rows.every((r) => r.status !== 'pending')) return;
     if (Date.now() > deadline) expect.fail(`exports still pending after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
@@ -112,7 +122,16 @@ describe('POST /api/v1/reports/{report_id}/export', () => {
   it('writes a readable PDF report with the address, the summary and the waste table', async () => {
     const pdf = (await download(exports.pdf.export_id)).data;
     const text = await pdfText(pdf);
-    for (const expected of ['Roof Measurement Report', 'Gable job 12', 'Total roof area', '2,236 sq ft', '6/12', 'Line lengths', 'Waste factor', 'Roof plan']) {
+    for (const expected of [
+      'Roof Measurement Report',
+      'Gable job 12',
+      'Total roof area',
+      '2,236 sq ft',
+      '6/12',
+      'Line lengths',
+      'Waste factor',
+      'Roof plan',
+    ]) {
       expect(text).toContain(expected);
     }
     // Where poppler is installed, also render page 1 for a person to look at (path in the log).
@@ -120,7 +139,10 @@ describe('POST /api/v1/reports/{report_id}/export', () => {
     if (!pdftoppm.error) {
       const dir = await mkdtemp(join(tmpdir(), 'report-pdf-'));
       await writeFile(join(dir, 'report.pdf'), pdf);
-      expect(spawnSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', join(dir, 'report.pdf'), join(dir, 'page')]).status).toBe(0);
+      expect(
+        spawnSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', join(dir, 'report.pdf'), join(dir, 'page')])
+          .status,
+      ).toBe(0);
       const png = await readFile(join(dir, 'page-1.png'));
       expect(png.subarray(1, 4).toString()).toBe('PNG');
       console.info(`rendered ${join(dir, 'page-1.png')}`);
@@ -131,9 +153,14 @@ describe('POST /api/v1/reports/{report_id}/export', () => {
     const data = (await download(exports.dxf.export_id)).data;
     const opened = new DxfParser().parseSync(data.toString())!;
     expect(opened.header.$INSUNITS).toBe(2);
-    expect(new Set(opened.entities.map((e) => e.layer))).toEqual(new Set(['ROOF-FACETS', 'LABELS', 'RIDGE', 'HIP', 'VALLEY', 'RAKE', 'EAVE']));
+    expect(new Set(opened.entities.map((e) => e.layer))).toEqual(
+      new Set(['ROOF-FACETS', 'LABELS', 'RIDGE', 'HIP', 'VALLEY', 'RAKE', 'EAVE']),
+    );
     const back = parseDxf(data);
-    expect(back.facets!.map((f) => [f.area_sqft, f.pitch])).toEqual([[1118, '6/12'], [1118, '6/12']]);
+    expect(back.facets!.map((f) => [f.area_sqft, f.pitch])).toEqual([
+      [1118, '6/12'],
+      [1118, '6/12'],
+    ]);
     expect(back.lengths).toMatchObject({ ridge: 40, hip: 20, valley: 10, rake: 50, eave: 80 });
   });
 
@@ -148,10 +175,18 @@ describe('POST /api/v1/reports/{report_id}/export', () => {
     expect(xml).toMatch(/<ROOF_REPORT[^>]*report_id="[^"]+"/);
     expect(xml).toContain('<LENGTH type="RIDGE" feet="40"');
     const json = JSON.parse((await download(exports.json.export_id)).data.toString());
-    expect(json).toMatchObject({ report_id: report.id, summary: { total_area_sqft: 2236 }, geometry: { facets: expect.any(Array) } });
-    expect((await zipNames((await download(exports.zip.export_id)).data)).sort()).toEqual(
-      ['Gable_job_12-r1.csv', 'Gable_job_12-r1.dxf', 'Gable_job_12-r1.json', 'Gable_job_12-r1.xlsx', 'Gable_job_12-r1.xml'],
-    );
+    expect(json).toMatchObject({
+      report_id: report.id,
+      summary: { total_area_sqft: 2236 },
+      geometry: { facets: expect.any(Array) },
+    });
+    expect((await zipNames((await download(exports.zip.export_id)).data)).sort()).toEqual([
+      'Gable_job_12-r1.csv',
+      'Gable_job_12-r1.dxf',
+      'Gable_job_12-r1.json',
+      'Gable_job_12-r1.xlsx',
+      'Gable_job_12-r1.xml',
+    ]);
   });
 
   it('replays the stored 201 for the same Idempotency-Key and body, and 409 for another body', async () => {
@@ -176,13 +211,18 @@ describe('POST /api/v1/reports/{report_id}/export', () => {
   });
 
   it('answers 409 for a report that has no revision yet', async () => {
-    const importing = await insertReport(t.sql, { id: newId('rpt'), workspaceId: owner.workspaceId, projectName: 'Still importing', externalReportId: null });
+    const importing = await insertReport(t.sql, {
+      id: newId('rpt'),
+      workspaceId: owner.workspaceId,
+      projectName: 'Still importing',
+      externalReportId: null,
+    });
     const res = await exportReport(owner.key, { formats: ['json'] }, importing.id);
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('CONFLICT');
   });
 
-  it('answers 404 for another workspace\'s report', async () => {
+  it("answers 404 for another workspace's report", async () => {
     const stranger = await t.tenant();
     const res = await exportReport(stranger.key, { formats: ['json'] });
     expect(res.status).toBe(404);
@@ -212,7 +252,12 @@ describe('POST /api/v1/reports/{report_id}/export', () => {
     ['reports.write without the pdf scope asks for a pdf', ['reports.write', 'reports.export_technical'], ['pdf'], 403],
     ['reports.write without the technical scope asks for csv', ['reports.write', 'reports.export_pdf'], ['csv'], 403],
     ['a format scope without reports.write', ['reports.export_pdf', 'reports.export_technical'], ['pdf'], 403],
-    ['reports.write with the technical scope asks for a zip', ['reports.write', 'reports.export_technical'], ['zip'], 201],
+    [
+      'reports.write with the technical scope asks for a zip',
+      ['reports.write', 'reports.export_technical'],
+      ['zip'],
+      201,
+    ],
     ['reports.write with the pdf scope asks for a pdf', ['reports.write', 'reports.export_pdf'], ['pdf'], 201],
   ] as const)('scope rule: %s → %i', async (_, scopes, formats, status) => {
     const key = await t.keyFor(owner.workspaceId, [...scopes]);
@@ -222,7 +267,9 @@ describe('POST /api/v1/reports/{report_id}/export', () => {
   });
 
   it('answers 401 without a key', async () => {
-    expect((await t.request('POST', `/api/v1/reports/${report.id}/export`, { body: { formats: ['json'] } })).status).toBe(401);
+    expect(
+      (await t.request('POST', `/api/v1/reports/${report.id}/export`, { body: { formats: ['json'] } })).status,
+    ).toBe(401);
   });
 });
 
@@ -270,17 +317,24 @@ describe('GET /api/v1/reports/exports/{export_id} and /download', () => {
   });
 
   it('answers 409 to a download of an artifact that is not ready', async () => {
-    const [pending] = await insertExports(t.sql, [{
-      id: newId('rexp'), workspace_id: owner.workspaceId, report_id: report.id, revision_id: report.current_revision_id,
-      format: 'json', file_name: 'pending.json', mime_type: 'application/json',
-    }]);
+    const [pending] = await insertExports(t.sql, [
+      {
+        id: newId('rexp'),
+        workspace_id: owner.workspaceId,
+        report_id: report.id,
+        revision_id: report.current_revision_id,
+        format: 'json',
+        file_name: 'pending.json',
+        mime_type: 'application/json',
+      },
+    ]);
     const res = await t.request('GET', `/api/v1/reports/exports/${pending!.id}/download`, { key: owner.key });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('CONFLICT');
     await expectMatchesSpec(t, 'GET', '/api/v1/reports/exports/{export_id}/download', res);
   });
 
-  it('answers 404 for another workspace\'s export, an unknown id and an id over 200 characters', async () => {
+  it("answers 404 for another workspace's export, an unknown id and an id over 200 characters", async () => {
     const stranger = await t.tenant();
     for (const [path, template] of [
       [`/api/v1/reports/exports/${exportId}`, '/api/v1/reports/exports/{export_id}'],
@@ -291,7 +345,9 @@ describe('GET /api/v1/reports/exports/{export_id} and /download', () => {
       await expectMatchesSpec(t, 'GET', template!, res);
     }
     expect((await t.request('GET', '/api/v1/reports/exports/rexp_unknown', { key: owner.key })).status).toBe(404);
-    expect((await t.request('GET', `/api/v1/reports/exports/${'x'.repeat(201)}/download`, { key: owner.key })).status).toBe(404);
+    expect(
+      (await t.request('GET', `/api/v1/reports/exports/${'x'.repeat(201)}/download`, { key: owner.key })).status,
+    ).toBe(404);
   });
 
   it('answers 403 without reports.read', async () => {

@@ -29,7 +29,11 @@ let t: TestContext;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'reports-import-'));
-  t = await createTestContext({ RATE_LIMIT_PER_MINUTE: '10000', AUTH_FAILURE_LIMIT_PER_MINUTE: '1000', DATA_DIR: dataDir });
+  t = await createTestContext({
+    RATE_LIMIT_PER_MINUTE: '10000',
+    AUTH_FAILURE_LIMIT_PER_MINUTE: '1000',
+    DATA_DIR: dataDir,
+  });
   await t.startWorker();
 });
 afterAll(() => t.close());
@@ -89,8 +93,13 @@ describe('POST /api/v1/reports/import', () => {
       },
     });
     const id = res.body.report.id;
-    const [file] = await t.sql`select file_name, size_bytes, checksum, storage_key from report_files where report_id = ${id}`;
-    expect(file).toMatchObject({ file_name: 'eagleview-1001.pdf', size_bytes: pdf.length, checksum: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+    const [file] =
+      await t.sql`select file_name, size_bytes, checksum, storage_key from report_files where report_id = ${id}`;
+    expect(file).toMatchObject({
+      file_name: 'eagleview-1001.pdf',
+      size_bytes: pdf.length,
+      checksum: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+    });
     expect(file!.storage_key.startsWith(`${tenant.workspaceId}/reports/${id}/`)).toBe(true);
 
     expect((await waitForImport(t, id)).status).toBe('draft');
@@ -122,11 +131,21 @@ describe('POST /api/v1/reports/import', () => {
 
   it('imports a legacy package (DXF plan + CSV) and merges both into one draft', async () => {
     const tenant = await t.tenant();
-    const report = await importAndWait(t, tenant.key, [
-      { name: 'plan.dxf', data: Buffer.from(gableRoofDxf()) },
-      { name: 'summary.csv', data: Buffer.from(SUMMARY_CSV) },
-    ], { external_report_id: 'JOB-77' });
-    expect(report).toMatchObject({ status: 'draft', project_name: 'JOB-77', external_report_id: 'JOB-77', source_formats: ['dxf', 'csv'] });
+    const report = await importAndWait(
+      t,
+      tenant.key,
+      [
+        { name: 'plan.dxf', data: Buffer.from(gableRoofDxf()) },
+        { name: 'summary.csv', data: Buffer.from(SUMMARY_CSV) },
+      ],
+      { external_report_id: 'JOB-77' },
+    );
+    expect(report).toMatchObject({
+      status: 'draft',
+      project_name: 'JOB-77',
+      external_report_id: 'JOB-77',
+      source_formats: ['dxf', 'csv'],
+    });
     // The DXF is the first file, so its geometry-derived values win over the CSV's.
     expect(report.summary).toMatchObject({
       total_area_sqft: 2236,
@@ -140,9 +159,24 @@ describe('POST /api/v1/reports/import', () => {
   });
 
   it.each([
-    ['an XLSX workbook of label/value rows', async () => [{ name: 'measurements.xlsx', data: await measurementsXlsx(XLSX_ROWS) }], ['xlsx'], { total_area_sqft: 2400, predominant_pitch: '8/12' }],
-    ['EagleView-style XML', async () => [{ name: 'report.xml', data: Buffer.from(EAGLEVIEW_XML) }], ['xml'], { total_area_sqft: 1000, predominant_pitch: '4/12', address: '5 Oak Way, Austin, TX 78701' }],
-    ['a zip of a CSV', async () => [{ name: 'package.zip', data: await zipOf([{ name: 'data/summary.csv', data: SUMMARY_CSV }]) }], ['zip', 'csv'], { total_area_sqft: 1850, predominant_pitch: '7/12' }],
+    [
+      'an XLSX workbook of label/value rows',
+      async () => [{ name: 'measurements.xlsx', data: await measurementsXlsx(XLSX_ROWS) }],
+      ['xlsx'],
+      { total_area_sqft: 2400, predominant_pitch: '8/12' },
+    ],
+    [
+      'EagleView-style XML',
+      async () => [{ name: 'report.xml', data: Buffer.from(EAGLEVIEW_XML) }],
+      ['xml'],
+      { total_area_sqft: 1000, predominant_pitch: '4/12', address: '5 Oak Way, Austin, TX 78701' },
+    ],
+    [
+      'a zip of a CSV',
+      async () => [{ name: 'package.zip', data: await zipOf([{ name: 'data/summary.csv', data: SUMMARY_CSV }]) }],
+      ['zip', 'csv'],
+      { total_area_sqft: 1850, predominant_pitch: '7/12' },
+    ],
   ])('imports %s as a draft', async (_, files, formats, summary) => {
     const tenant = await t.tenant();
     const report = await importAndWait(t, tenant.key, await files());
@@ -153,7 +187,9 @@ describe('POST /api/v1/reports/import', () => {
 
   it('marks a partial import needs_review and names what is missing', async () => {
     const tenant = await t.tenant();
-    const report = await importAndWait(t, tenant.key, [{ name: 'partial.csv', data: Buffer.from('Description,Value,Unit\nRoof slab area,100,m²\n') }]);
+    const report = await importAndWait(t, tenant.key, [
+      { name: 'partial.csv', data: Buffer.from('Description,Value,Unit\nRoof slab area,100,m²\n') },
+    ]);
     expect(report.status).toBe('needs_review');
     expect(report.summary.total_area_sqft).toBe(1076.4);
     expect(report.summary.missing).toEqual(['predominant_pitch', 'ridge', 'hip', 'valley', 'rake', 'eave']);
@@ -176,8 +212,13 @@ describe('POST /api/v1/reports/import', () => {
   it('answers 409 when the Idempotency-Key was used for a different upload', async () => {
     const tenant = await t.tenant();
     const key = randomUUID();
-    expect((await importReport(t, tenant.key, [{ name: 'a.csv', data: Buffer.from(SUMMARY_CSV) }], { idempotencyKey: key })).status).toBe(201);
-    const res = await importReport(t, tenant.key, [{ name: 'a.csv', data: Buffer.from(SUMMARY_CSV + '\r\n') }], { idempotencyKey: key });
+    expect(
+      (await importReport(t, tenant.key, [{ name: 'a.csv', data: Buffer.from(SUMMARY_CSV) }], { idempotencyKey: key }))
+        .status,
+    ).toBe(201);
+    const res = await importReport(t, tenant.key, [{ name: 'a.csv', data: Buffer.from(SUMMARY_CSV + '\r\n') }], {
+      idempotencyKey: key,
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('CONFLICT');
     await expectMatchesSpec(t, 'POST', '/api/v1/reports/import', res);
@@ -186,7 +227,11 @@ describe('POST /api/v1/reports/import', () => {
   it.each([
     ['a tenant selector part', { fields: { workspace_id: 'ws_other' } }, 'workspace_id'],
     ['an unknown form field', { fields: { colour: 'red' } }, 'colour'],
-    ['an external_report_id over 200 characters', { fields: { external_report_id: 'x'.repeat(201) } }, 'external_report_id'],
+    [
+      'an external_report_id over 200 characters',
+      { fields: { external_report_id: 'x'.repeat(201) } },
+      'external_report_id',
+    ],
     ['files under another part name', { fileField: 'file' }, 'file'],
   ])('answers 400 naming the field for %s, and stores nothing', async (_, opts, field) => {
     const tenant = await t.tenant();
@@ -215,37 +260,60 @@ describe('POST /api/v1/reports/import', () => {
 
   it('answers 400 without an Idempotency-Key and for a body that is not multipart', async () => {
     const tenant = await t.tenant();
-    const noKey = await t.request('POST', '/api/v1/reports/import', { key: tenant.key, body: 'x', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    const noKey = await t.request('POST', '/api/v1/reports/import', {
+      key: tenant.key,
+      body: 'x',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
     expect(noKey.status).toBe(400);
     expect(noKey.body.error.details.issues[0]).toMatchObject({ location: 'header' });
-    const json = await t.request('POST', '/api/v1/reports/import', { key: tenant.key, body: { files: [] }, headers: { 'idempotency-key': randomUUID() } });
+    const json = await t.request('POST', '/api/v1/reports/import', {
+      key: tenant.key,
+      body: { files: [] },
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(json.status).toBe(400);
     expect(json.body.error.details.issues[0]).toMatchObject({ location: 'header', path: 'content-type' });
   });
 
   it('answers 411 to a chunked upload without Content-Length', async () => {
     const tenant = await t.tenant();
-    const res = await rawPost('/api/v1/reports/import', {
-      authorization: `Bearer ${tenant.key}`,
-      'idempotency-key': randomUUID(),
-      'content-type': 'multipart/form-data; boundary=b',
-      'transfer-encoding': 'chunked',
-    }, [Buffer.from('--b\r\nContent-Disposition: form-data; name="files"; filename="a.csv"\r\n\r\nx\r\n--b--\r\n')]);
+    const res = await rawPost(
+      '/api/v1/reports/import',
+      {
+        authorization: `Bearer ${tenant.key}`,
+        'idempotency-key': randomUUID(),
+        'content-type': 'multipart/form-data; boundary=b',
+        'transfer-encoding': 'chunked',
+      },
+      [Buffer.from('--b\r\nContent-Disposition: form-data; name="files"; filename="a.csv"\r\n\r\nx\r\n--b--\r\n')],
+    );
     expect(res.status).toBe(411);
-    expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { issues: [{ location: 'header', path: 'content-length' }] } });
+    expect(res.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { issues: [{ location: 'header', path: 'content-length' }] },
+    });
     await expectMatchesSpec(t, 'POST', '/api/v1/reports/import', { ...res, headers: new Headers(), text: '' });
   });
 
   it('answers 413 before reading a body longer than MAX_IMPORT_BYTES, and stores nothing', async () => {
     const tenant = await t.tenant();
-    const res = await rawPost('/api/v1/reports/import', {
-      authorization: `Bearer ${tenant.key}`,
-      'idempotency-key': randomUUID(),
-      'content-type': 'multipart/form-data; boundary=b',
-      'content-length': t.config.MAX_IMPORT_BYTES + 1,
-    }, [Buffer.from('--b\r\nContent-Disposition: form-data; name="files"; filename="a.csv"\r\n\r\n')], true);
+    const res = await rawPost(
+      '/api/v1/reports/import',
+      {
+        authorization: `Bearer ${tenant.key}`,
+        'idempotency-key': randomUUID(),
+        'content-type': 'multipart/form-data; boundary=b',
+        'content-length': t.config.MAX_IMPORT_BYTES + 1,
+      },
+      [Buffer.from('--b\r\nContent-Disposition: form-data; name="files"; filename="a.csv"\r\n\r\n')],
+      true,
+    );
     expect(res.status).toBe(413);
-    expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { limit_bytes: t.config.MAX_IMPORT_BYTES } });
+    expect(res.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { limit_bytes: t.config.MAX_IMPORT_BYTES },
+    });
     await expectMatchesSpec(t, 'POST', '/api/v1/reports/import', { ...res, headers: new Headers(), text: '' });
     expect(await blobFiles(tenant.workspaceId)).toEqual([]);
     const [{ count }] = await t.sql`select count(*)::int from reports where workspace_id = ${tenant.workspaceId}`;
@@ -271,27 +339,56 @@ describe('report_import task with bad input', () => {
     ['an encrypted PDF', async () => [{ name: 'locked.pdf', data: await encryptedPdf() }], /encrypted/],
     ['an XLSX zip bomb', async () => [{ name: 'bomb.xlsx', data: await xlsxZipBomb() }], /zip bomb/],
     ['an XML billion-laughs file', async () => [{ name: 'lol.xml', data: Buffer.from(BILLION_LAUGHS) }], /entit/],
-    ['a DXF with 1,000,000 entities', async () => [{ name: 'huge.dxf', data: Buffer.from(millionEntityDxf()) }], /more than 500,000 entities/],
-    ['a CSV with mismatched columns', async () => [{ name: 'ragged.csv', data: Buffer.from('Address,Total Roof Area,Predominant Pitch\n"1 A St, B, CA 90001",1200,5/12,extra\n') }], /mismatched columns/],
-    ['a file whose name lies about its type', async () => [{ name: 'roof.pdf', data: Buffer.from(SUMMARY_CSV) }], /named as PDF but its content is plain or delimited text/],
+    [
+      'a DXF with 1,000,000 entities',
+      async () => [{ name: 'huge.dxf', data: Buffer.from(millionEntityDxf()) }],
+      /more than 500,000 entities/,
+    ],
+    [
+      'a CSV with mismatched columns',
+      async () => [
+        {
+          name: 'ragged.csv',
+          data: Buffer.from('Address,Total Roof Area,Predominant Pitch\n"1 A St, B, CA 90001",1200,5/12,extra\n'),
+        },
+      ],
+      /mismatched columns/,
+    ],
+    [
+      'a file whose name lies about its type',
+      async () => [{ name: 'roof.pdf', data: Buffer.from(SUMMARY_CSV) }],
+      /named as PDF but its content is plain or delimited text/,
+    ],
     ['an empty file', async () => [{ name: 'empty.csv', data: Buffer.alloc(0) }], /empty/],
-    ['a PDF without measurements', async () => [{ name: 'brochure.pdf', data: await eagleViewPdf(['Sample Report', 'Features: 3D model, pitch diagram']) }], /No roof measurements/],
+    [
+      'a PDF without measurements',
+      async () => [
+        { name: 'brochure.pdf', data: await eagleViewPdf(['Sample Report', 'Features: 3D model, pitch diagram']) },
+      ],
+      /No roof measurements/,
+    ],
   ];
 
-  it.each(cases)('%s ends failed with a clear reason and no retry', async (_, files, reason) => {
-    const tenant = await t.tenant();
-    const res = await importReport(t, tenant.key, await files());
-    expect(res.status, res.text).toBe(201);
-    const done = await waitForImport(t, res.body.report.id, 30_000);
-    expect(done.status).toBe('failed');
-    expect(done.summary.failure_reason).toMatch(reason);
-    // The job row goes once the task has returned, a moment after the report is marked failed;
-    // a job kept for a retry would still be there.
-    const jobsLeft = async () =>
-      (await t.sql`select count(*)::int from graphile_worker.jobs where key = ${`report_import:${res.body.report.id}`}`)[0]!.count as number;
-    await waitUntil(async () => (await jobsLeft()) === 0, 5_000);
-    expect(await jobsLeft()).toBe(0);
-  }, 60_000);
+  it.each(cases)(
+    '%s ends failed with a clear reason and no retry',
+    async (_, files, reason) => {
+      const tenant = await t.tenant();
+      const res = await importReport(t, tenant.key, await files());
+      expect(res.status, res.text).toBe(201);
+      const done = await waitForImport(t, res.body.report.id, 30_000);
+      expect(done.status).toBe('failed');
+      expect(done.summary.failure_reason).toMatch(reason);
+      // The job row goes once the task has returned, a moment after the report is marked failed;
+      // a job kept for a retry would still be there.
+      const jobsLeft = async () =>
+        (
+          await t.sql`select count(*)::int from graphile_worker.jobs where key = ${`report_import:${res.body.report.id}`}`
+        )[0]!.count as number;
+      await waitUntil(async () => (await jobsLeft()) === 0, 5_000);
+      expect(await jobsLeft()).toBe(0);
+    },
+    60_000,
+  );
 
   it('keeps the worker running and other reports untouched after hostile files', async () => {
     const tenant = await t.tenant();
@@ -308,7 +405,12 @@ describe('report_import task with bad input', () => {
 describe('report_import task re-runs', () => {
   async function runTask(reportId: string, workspaceId: string, blobs?: BlobStore) {
     const secret = await storageSigningSecret(t.sql, t.config.STORAGE_SIGNING_SECRET);
-    const task = reportImport({ sql: t.sql, config: t.config, logger: createLogger('silent'), blobs: blobs ?? createBlobStore(t.config, secret) });
+    const task = reportImport({
+      sql: t.sql,
+      config: t.config,
+      logger: createLogger('silent'),
+      blobs: blobs ?? createBlobStore(t.config, secret),
+    });
     await task({ report_id: reportId, workspace_id: workspaceId }, {} as never);
   }
 
@@ -317,7 +419,11 @@ describe('report_import task re-runs', () => {
     const first = await importAndWait(t, tenant.key, [{ name: 'plan.dxf', data: Buffer.from(gableRoofDxf()) }]);
     await runTask(first.id, tenant.workspaceId);
     const [again] = await t.sql`select status, current_revision_id, summary from reports where id = ${first.id}`;
-    expect(again).toEqual({ status: first.status, current_revision_id: first.current_revision_id, summary: first.summary });
+    expect(again).toEqual({
+      status: first.status,
+      current_revision_id: first.current_revision_id,
+      summary: first.summary,
+    });
     const [{ count }] = await t.sql`select count(*)::int from report_revisions where report_id = ${first.id}`;
     expect(count).toBe(1);
   });
@@ -325,7 +431,11 @@ describe('report_import task re-runs', () => {
   it('throws on a storage failure so graphile-worker retries, leaving the report as it was', async () => {
     const tenant = await t.tenant();
     const first = await importAndWait(t, tenant.key, [{ name: 'ok.csv', data: Buffer.from(SUMMARY_CSV) }]);
-    const broken = { get: async () => { throw new Error('ECONNRESET from storage'); } } as unknown as BlobStore;
+    const broken = {
+      get: async () => {
+        throw new Error('ECONNRESET from storage');
+      },
+    } as unknown as BlobStore;
     await expect(runTask(first.id, tenant.workspaceId, broken)).rejects.toThrow(/ECONNRESET/);
     const [row] = await t.sql`select status from reports where id = ${first.id}`;
     expect(row!.status).toBe('draft');

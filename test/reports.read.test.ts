@@ -10,11 +10,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function makeReport(workspaceId: string, opts: { name?: string; status?: ReportStatus; address?: string; updatedAt?: string } = {}) {
+async function makeReport(
+  workspaceId: string,
+  opts: { name?: string; status?: ReportStatus; address?: string; updatedAt?: string } = {},
+) {
   // created_at is kept to the millisecond and ties list by id: a millisecond apart, the reports
   // list in the order they were made.
   await new Promise((r) => setTimeout(r, 2));
-  const report = await insertReport(t.sql, { id: newId('rpt'), workspaceId, projectName: opts.name ?? 'Report', externalReportId: null });
+  const report = await insertReport(t.sql, {
+    id: newId('rpt'),
+    workspaceId,
+    projectName: opts.name ?? 'Report',
+    externalReportId: null,
+  });
   await t.sql`
     update reports set status = ${opts.status ?? 'draft'}, project_address = ${opts.address ?? null},
       updated_at = ${opts.updatedAt ?? new Date().toISOString()}::timestamptz
@@ -25,7 +33,7 @@ async function makeReport(workspaceId: string, opts: { name?: string; status?: R
 const ids = (res: { body: { reports: { id: string }[] } }) => res.body.reports.map((r) => r.id);
 
 describe('GET /api/v1/reports', () => {
-  it('lists the workspace\'s active reports newest first, without archived ones or other workspaces\'', async () => {
+  it("lists the workspace's active reports newest first, without archived ones or other workspaces'", async () => {
     const tenant = await t.tenant();
     const other = await t.tenant();
     const a = await makeReport(tenant.workspaceId, { name: 'A' });
@@ -42,14 +50,25 @@ describe('GET /api/v1/reports', () => {
 
   it('filters by status, by search over name and address, and by an inclusive updated_at range', async () => {
     const tenant = await t.tenant();
-    const draft = await makeReport(tenant.workspaceId, { name: 'Smith roof', status: 'draft', updatedAt: '2025-01-01T00:00:00.000Z' });
-    const failed = await makeReport(tenant.workspaceId, { name: 'Jones', status: 'failed', address: '9 Maple St, Reno, NV 89501', updatedAt: '2025-02-01T00:00:00.000Z' });
+    const draft = await makeReport(tenant.workspaceId, {
+      name: 'Smith roof',
+      status: 'draft',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    });
+    const failed = await makeReport(tenant.workspaceId, {
+      name: 'Jones',
+      status: 'failed',
+      address: '9 Maple St, Reno, NV 89501',
+      updatedAt: '2025-02-01T00:00:00.000Z',
+    });
     await makeReport(tenant.workspaceId, { name: 'Later', status: 'approved', updatedAt: '2025-03-01T00:00:00.000Z' });
     expect(ids(await t.request('GET', '/api/v1/reports?status=failed', { key: tenant.key }))).toEqual([failed]);
     expect(ids(await t.request('GET', '/api/v1/reports?search=smith', { key: tenant.key }))).toEqual([draft]);
     expect(ids(await t.request('GET', '/api/v1/reports?search=MAPLE', { key: tenant.key }))).toEqual([failed]);
     expect(ids(await t.request('GET', '/api/v1/reports?search=100%25', { key: tenant.key }))).toEqual([]);
-    const range = await t.request('GET', '/api/v1/reports?from=2025-01-01T00:00:00.000Z&to=2025-02-01T00:00:00.000Z', { key: tenant.key });
+    const range = await t.request('GET', '/api/v1/reports?from=2025-01-01T00:00:00.000Z&to=2025-02-01T00:00:00.000Z', {
+      key: tenant.key,
+    });
     expect(ids(range)).toEqual([failed, draft]);
   });
 
@@ -61,10 +80,14 @@ describe('GET /api/v1/reports', () => {
     expect(ids(first)).toEqual([made[2], made[1]]);
     expect(first.body.pagination).toMatchObject({ limit: 2, has_more: true, next_cursor: expect.any(String) });
     const cursor = first.body.pagination.next_cursor as string;
-    const second = await t.request('GET', `/api/v1/reports?limit=2&cursor=${encodeURIComponent(cursor)}`, { key: tenant.key });
+    const second = await t.request('GET', `/api/v1/reports?limit=2&cursor=${encodeURIComponent(cursor)}`, {
+      key: tenant.key,
+    });
     expect(ids(second)).toEqual([made[0]]);
     expect(second.body.pagination).toEqual({ limit: 2, has_more: false, next_cursor: null });
-    const bad = await t.request('GET', `/api/v1/reports?cursor=${encodeURIComponent(cursor.slice(0, -2) + 'xx')}`, { key: tenant.key });
+    const bad = await t.request('GET', `/api/v1/reports?cursor=${encodeURIComponent(cursor.slice(0, -2) + 'xx')}`, {
+      key: tenant.key,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.issues[0]).toMatchObject({ location: 'query', path: 'cursor' });
   });
@@ -118,10 +141,13 @@ describe('GET /api/v1/reports/{report_id}', () => {
     const res = await t.request('GET', `/api/v1/reports/${id}`, { key: tenant.key });
     expect(res.status).toBe(200);
     await expectMatchesSpec(t, 'GET', '/api/v1/reports/{report_id}', res);
-    expect(res.body).toEqual({ report: expect.objectContaining({ id, project_name: 'Detail', status: 'draft' }), exports: [] });
+    expect(res.body).toEqual({
+      report: expect.objectContaining({ id, project_name: 'Detail', status: 'draft' }),
+      exports: [],
+    });
   });
 
-  it('answers 404 for another workspace\'s report, an archived one, an unknown id and an id over 200 characters', async () => {
+  it("answers 404 for another workspace's report, an archived one, an unknown id and an id over 200 characters", async () => {
     const tenant = await t.tenant();
     const other = await t.tenant();
     const theirs = await makeReport(other.workspaceId);

@@ -7,7 +7,11 @@ let leadId: string;
 beforeAll(async () => {
   t = await createTestContext({ RATE_LIMIT_PER_MINUTE: '1000' });
   tenant = await t.tenant();
-  const created = await t.request('POST', '/api/v1/leads', { key: tenant.key, body: { contact_name: 'Header Check' }, headers: { 'idempotency-key': 'headers-1' } });
+  const created = await t.request('POST', '/api/v1/leads', {
+    key: tenant.key,
+    body: { contact_name: 'Header Check' },
+    headers: { 'idempotency-key': 'headers-1' },
+  });
   leadId = created.body.lead.id;
 });
 afterAll(() => t.close());

@@ -38,7 +38,12 @@ const newLink = async () => (await shareVisualization(t, tenant, host)).token;
 /** The page's CSP directives by name, e.g. `img-src` → ["'self'", "http://…"]. */
 function policy(res: TestResponse): Map<string, string[]> {
   const header = res.headers.get('content-security-policy') ?? '';
-  return new Map(header.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    header
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -65,7 +70,15 @@ function expectPage(res: TestResponse, status: number) {
 
 /** No workspace, key, visualization or lead data: only the token, in the image URLs. */
 function expectNothingPrivate(markup: string) {
-  const secrets = [tenant.workspaceId, tenant.keyId, tenant.key, shared.visualizationId, WORKSPACE_NAME, 'Summit', '/files/'];
+  const secrets = [
+    tenant.workspaceId,
+    tenant.keyId,
+    tenant.key,
+    shared.visualizationId,
+    WORKSPACE_NAME,
+    'Summit',
+    '/files/',
+  ];
   for (const secret of secrets) expect(markup).not.toContain(secret);
   // Nor any internal id (workspace, visualization, key, catalog entries): they all read prefix_.
   expect(markup).not.toMatch(/\b(ws|vis|key|mat|col|shp)_|session|lead|share-page/i);
@@ -80,7 +93,9 @@ describe('GET /api/v1/share-links/{token} in a browser', () => {
     expect(inline(res.text, 'script')).toHaveLength(1);
     expect(res.text).toContain('<title>Your new roof: before and after</title>');
     expect(res.text).toContain('<dt>Material</dt><dd>Clay tile</dd>');
-    expect(res.text).toMatch(/<dt>Color<\/dt><dd><svg class="swatch"[^>]*><rect [^>]*fill="#b5583a"\/><\/svg>Terracotta<\/dd>/);
+    expect(res.text).toMatch(
+      /<dt>Color<\/dt><dd><svg class="swatch"[^>]*><rect [^>]*fill="#b5583a"\/><\/svg>Terracotta<\/dd>/,
+    );
     expect(res.text).toContain('<dt>Roof shape</dt><dd>Hip</dd>');
     expect(res.text).toContain('This link expires on March 4, 2031.');
     expect(res.text).toContain('<input type="range"');
@@ -123,7 +138,13 @@ describe('GET /api/v1/share-links/{token} in a browser', () => {
     expect(json.body.share_link.visualization.material).toEqual({ id: expect.any(String), name: 'Clay tile' });
     expect(json.headers.get('vary')).toBe('Accept');
     expect(json.headers.get('content-security-policy')).toBeNull();
-    const apiClients = ['*/*', 'application/json, text/html', 'text/html;q=0.5, application/json', 'application/*', 'image/png'];
+    const apiClients = [
+      '*/*',
+      'application/json, text/html',
+      'text/html;q=0.5, application/json',
+      'application/*',
+      'image/png',
+    ];
     for (const accept of apiClients) {
       const res = await open(shared.token, accept);
       expect(res.headers.get('content-type'), accept).toBe('application/json; charset=utf-8');

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliContext } from './cliContext.ts';
 import { createTestContext, type TestContext, type Tenant } from './harness.ts';
 import { expectMatchesSpec } from './openapi.ts';
-import { createVisualization, download, generate, newKey, startImageHost, type ImageHost } from './visualizations.fixtures.ts';
+import {
+  createVisualization,
+  download,
+  generate,
+  newKey,
+  startImageHost,
+  type ImageHost,
+} from './visualizations.fixtures.ts';
 import { shareLinkCommands } from '../cli/commands/shareLink.ts';
 import { workspaceCommands } from '../cli/commands/workspace.ts';
 
@@ -20,7 +27,10 @@ beforeAll(async () => {
   });
   await t.startWorker();
   tenant = await t.tenant();
-  const created = await createVisualization(t, tenant, { session_id: 'share', original_image_url: host.url('/house.jpg') });
+  const created = await createVisualization(t, tenant, {
+    session_id: 'share',
+    original_image_url: host.url('/house.jpg'),
+  });
   const res = await generate(t, tenant, created.id);
   expect(res.body.visualization.status).toBe('completed');
   completedId = created.id;
@@ -61,7 +71,10 @@ describe('POST /api/v1/share-links', () => {
   });
 
   it('answers 409 for a row that is not completed and 404 for an unknown or foreign row', async () => {
-    const pending = await createVisualization(t, tenant, { session_id: 'share', original_image_url: 'https://x.example/h.jpg' });
+    const pending = await createVisualization(t, tenant, {
+      session_id: 'share',
+      original_image_url: 'https://x.example/h.jpg',
+    });
     const notDone = await create({ visualization_id: pending.id });
     expect(notDone.status).toBe(409);
     expect(notDone.body.error.code).toBe('CONFLICT');
@@ -85,7 +98,14 @@ describe('POST /api/v1/share-links', () => {
   });
 
   it('answers 401 without a key and 403 without the scope', async () => {
-    expect((await t.request('POST', '/api/v1/share-links', { body: { visualization_id: completedId }, headers: { 'idempotency-key': 'x' } })).status).toBe(401);
+    expect(
+      (
+        await t.request('POST', '/api/v1/share-links', {
+          body: { visualization_id: completedId },
+          headers: { 'idempotency-key': 'x' },
+        })
+      ).status,
+    ).toBe(401);
     const reader = await t.tenant({ scopes: ['reports.read'] });
     const res = await create({ visualization_id: completedId }, reader.key);
     expect(res.status).toBe(403);
@@ -119,7 +139,8 @@ describe('GET /api/v1/share-links/{token}', () => {
     expect(original_image_url).toBe(`${t.baseUrl}/api/v1/share-links/${link.token}/images/original`);
     expect(generated_image_url).toBe(`${t.baseUrl}/api/v1/share-links/${link.token}/images/generated`);
     // Nothing in the answer names the workspace, its key, its storage or its session and lead.
-    for (const secret of [tenant.workspaceId, tenant.keyId, '/files/', `visualizations/${completedId}`]) expect(res.text).not.toContain(secret);
+    for (const secret of [tenant.workspaceId, tenant.keyId, '/files/', `visualizations/${completedId}`])
+      expect(res.text).not.toContain(secret);
     expect(res.text).not.toMatch(/session_id|lead_id|processing_error/);
     expect(res.headers.get('x-ratelimit-limit')).toBe('1000');
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -129,7 +150,8 @@ describe('GET /api/v1/share-links/{token}', () => {
   it('serves both images through the token alone, as the stored bytes, inline and never cached', async () => {
     const link = (await create({ visualization_id: completedId })).body.share_link;
     const shared = (await read(link.token)).body.share_link.visualization;
-    const own = (await t.request('GET', `/api/v1/visualizations/${completedId}`, { key: tenant.key })).body.visualization;
+    const own = (await t.request('GET', `/api/v1/visualizations/${completedId}`, { key: tenant.key })).body
+      .visualization;
     for (const field of ['original_image_url', 'generated_image_url'] as const) {
       const res = await fetch(shared[field]);
       expect(res.status).toBe(200);
@@ -144,7 +166,12 @@ describe('GET /api/v1/share-links/{token}', () => {
 
   it('answers 404 for an image that is neither original nor generated, or of an unknown token', async () => {
     const link = (await create({ visualization_id: completedId })).body.share_link;
-    for (const path of [`${link.token}/images/mask`, `${link.token}/images/__proto__`, `${'C'.repeat(43)}/images/original`, 'short/images/original']) {
+    for (const path of [
+      `${link.token}/images/mask`,
+      `${link.token}/images/__proto__`,
+      `${'C'.repeat(43)}/images/original`,
+      'short/images/original',
+    ]) {
       const res = await t.request('GET', `/api/v1/share-links/${path}`);
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('NOT_FOUND');
@@ -153,7 +180,10 @@ describe('GET /api/v1/share-links/{token}', () => {
 
   it('answers 404 for the link and its images while the workspace is inactive, and works again once reactivated', async () => {
     const ws = await t.tenant();
-    const created = await createVisualization(t, ws, { session_id: 'share-inactive', original_image_url: host.url('/house.jpg') });
+    const created = await createVisualization(t, ws, {
+      session_id: 'share-inactive',
+      original_image_url: host.url('/house.jpg'),
+    });
     expect((await generate(t, ws, created.id)).body.visualization.status).toBe('completed');
     const link = (await create({ visualization_id: created.id }, ws.key)).body.share_link;
     const imageUrl = (await read(link.token)).body.share_link.visualization.generated_image_url;
@@ -220,7 +250,8 @@ describe('GET /api/v1/share-links/{token} rate limit', () => {
     const limited = await createTestContext({ SHARE_LINK_LIMIT_PER_MINUTE: '3' });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await limited.request('GET', `/api/v1/share-links/${'B'.repeat(43)}`)).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push((await limited.request('GET', `/api/v1/share-links/${'B'.repeat(43)}`)).status);
       expect(statuses).toEqual([404, 404, 404, 429]);
       const res = await limited.request('GET', `/api/v1/share-links/${'B'.repeat(43)}`);
       expect(res.body.error.code).toBe('RATE_LIMITED');

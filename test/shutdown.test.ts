@@ -20,7 +20,11 @@ describe('graceful shutdown', () => {
     const release = await holdLeadMatchLock(t.sql, tenant.workspaceId, '2125550177');
     const inFlight = fetch(`${base}/api/v1/leads`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${tenant.key}`, 'content-type': 'application/json', 'idempotency-key': 'shutdown-1' },
+      headers: {
+        authorization: `Bearer ${tenant.key}`,
+        'content-type': 'application/json',
+        'idempotency-key': 'shutdown-1',
+      },
       body: JSON.stringify({ contact_phone: '212-555-0177' }),
     });
     await new Promise((r) => setTimeout(r, 200));

@@ -24,7 +24,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const spendOf = async (from: string, to: string, timezone: string) => {
-  const res = await t.request('GET', `/api/v1/lead-sources/prorate?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&timezone=${timezone}`, { key: tenant.key });
+  const res = await t.request(
+    'GET',
+    `/api/v1/lead-sources/prorate?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&timezone=${timezone}`,
+    { key: tenant.key },
+  );
   expect(res.status).toBe(200);
   return res.body.lead_source.metrics;
 };
@@ -43,7 +47,15 @@ function boundaries(timezone: string, step: number): string[] {
 /** The instant of 00:00 on `day`'s calendar date in the timezone. */
 function localMidnight(day: Date, timezone: string): string {
   const guess = day.getTime();
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(new Date(guess));
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: timezone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(guess));
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
   return new Date(guess - (asUtc - guess)).toISOString();
@@ -67,10 +79,13 @@ describe('spend proration', () => {
       expect(feb.prorated_spend_cents + mar.prorated_spend_cents).toBe(TOTAL);
       expect(feb.automated_spend_cents).toBe(feb.total_spend_cents);
       for (const m of [feb, mar]) {
-        expect(m.trend.points.reduce((s: number, p: any) => s + p.prorated_spend_cents, 0)).toBe(m.prorated_spend_cents);
+        expect(m.trend.points.reduce((s: number, p: any) => s + p.prorated_spend_cents, 0)).toBe(
+          m.prorated_spend_cents,
+        );
       }
       // Overlap time decides: 9 days and 18h43m of 30 days fall in February in UTC.
-      if (timezone === 'UTC') expect(feb.prorated_spend_cents).toBe(Math.round((TOTAL * (8 * 86_400 + 18 * 3600 + 43 * 60)) / (30 * 86_400)));
+      if (timezone === 'UTC')
+        expect(feb.prorated_spend_cents).toBe(Math.round((TOTAL * (8 * 86_400 + 18 * 3600 + 43 * 60)) / (30 * 86_400)));
     });
   }
 
@@ -78,7 +93,9 @@ describe('spend proration', () => {
     const m = await spendOf('2026-03-01T12:00:00Z', '2026-03-02T00:00:00Z', 'UTC');
     const c = (secs: number) => Math.round((TOTAL * secs) / (30 * 86_400));
     const start = Date.parse('2026-02-20T05:17:00Z');
-    expect(m.prorated_spend_cents).toBe(c((Date.parse('2026-03-02T00:00:00Z') - start) / 1000) - c((Date.parse('2026-03-01T12:00:00Z') - start) / 1000));
+    expect(m.prorated_spend_cents).toBe(
+      c((Date.parse('2026-03-02T00:00:00Z') - start) / 1000) - c((Date.parse('2026-03-01T12:00:00Z') - start) / 1000),
+    );
   });
 });
 
@@ -94,41 +111,78 @@ describe('admin spend import', () => {
       return err as { code: number; stdout: string; stderr: string };
     }
   };
-  const count = async (ws: string) => (await t.sql`select count(*)::int as n from spend_records where workspace_id = ${ws}`)[0]!.n as number;
+  const count = async (ws: string) =>
+    (await t.sql`select count(*)::int as n from spend_records where workspace_id = ${ws}`)[0]!.n as number;
 
   it('imports a CSV through the CLI and the spend counts at once', async () => {
     const ws = await t.tenant();
     const file = join(dir, 'good.csv');
-    await writeFile(file, 'source,medium,campaign,kind,amount_cents,currency,starts_at,ends_at\ngoogle,cpc,spring,automated,1000,USD,2026-01-01,2026-01-11\n"face, book",,,other,250,usd,2026-01-05T00:00:00-08:00,2026-01-06T00:00:00-08:00\n');
+    await writeFile(
+      file,
+      'source,medium,campaign,kind,amount_cents,currency,starts_at,ends_at\ngoogle,cpc,spring,automated,1000,USD,2026-01-01,2026-01-11\n"face, book",,,other,250,usd,2026-01-05T00:00:00-08:00,2026-01-06T00:00:00-08:00\n',
+    );
     const res = await admin('spend', 'import', '--workspace', ws.workspaceId, file, '--json');
     expect(res.code).toBe(0);
-    expect(JSON.parse(res.stdout)).toEqual({ workspace_id: ws.workspaceId, imported: 2, amount_cents: 1250, currency: 'USD' });
-    const rows = await t.sql`select source, medium, campaign, kind, amount_cents, currency, starts_at from spend_records where workspace_id = ${ws.workspaceId} order by amount_cents`;
+    expect(JSON.parse(res.stdout)).toEqual({
+      workspace_id: ws.workspaceId,
+      imported: 2,
+      amount_cents: 1250,
+      currency: 'USD',
+    });
+    const rows =
+      await t.sql`select source, medium, campaign, kind, amount_cents, currency, starts_at from spend_records where workspace_id = ${ws.workspaceId} order by amount_cents`;
     expect(rows).toEqual([
-      { source: 'face, book', medium: null, campaign: null, kind: 'other', amount_cents: 250, currency: 'USD', starts_at: new Date('2026-01-05T08:00:00Z') },
-      { source: 'google', medium: 'cpc', campaign: 'spring', kind: 'automated', amount_cents: 1000, currency: 'USD', starts_at: new Date('2026-01-01T00:00:00Z') },
+      {
+        source: 'face, book',
+        medium: null,
+        campaign: null,
+        kind: 'other',
+        amount_cents: 250,
+        currency: 'USD',
+        starts_at: new Date('2026-01-05T08:00:00Z'),
+      },
+      {
+        source: 'google',
+        medium: 'cpc',
+        campaign: 'spring',
+        kind: 'automated',
+        amount_cents: 1000,
+        currency: 'USD',
+        starts_at: new Date('2026-01-01T00:00:00Z'),
+      },
     ]);
-    const list = await t.request('GET', '/api/v1/lead-sources?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z', { key: ws.key });
+    const list = await t.request('GET', '/api/v1/lead-sources?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z', {
+      key: ws.key,
+    });
     expect(list.body.summary.total_spend_cents).toBe(100);
   });
 
   it('rejects bad rows with their line numbers and imports nothing', async () => {
     const ws = await t.tenant();
     const file = join(dir, 'bad.csv');
-    await writeFile(file, [
-      'source,medium,campaign,kind,amount_cents,currency,starts_at,ends_at',
-      'ok,,,automated,100,USD,2026-01-01,2026-01-02',
-      'x,,,weekly,100,USD,2026-01-01,2026-01-02',
-      'x,,,other,-5,USD,2026-01-01,2026-01-02',
-      'x,,,other,5,EUR,2026-01-01,2026-01-02',
-      'x,,,other,5,USD,2026-01-03,2026-01-02',
-      'x,,,other,5,USD,soon,2026-01-02',
-      '',
-    ].join('\n'));
+    await writeFile(
+      file,
+      [
+        'source,medium,campaign,kind,amount_cents,currency,starts_at,ends_at',
+        'ok,,,automated,100,USD,2026-01-01,2026-01-02',
+        'x,,,weekly,100,USD,2026-01-01,2026-01-02',
+        'x,,,other,-5,USD,2026-01-01,2026-01-02',
+        'x,,,other,5,EUR,2026-01-01,2026-01-02',
+        'x,,,other,5,USD,2026-01-03,2026-01-02',
+        'x,,,other,5,USD,soon,2026-01-02',
+        '',
+      ].join('\n'),
+    );
     const res = await admin('spend', 'import', '--workspace', ws.workspaceId, file, '--json');
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('5 bad row(s), nothing imported');
-    for (const line of ['line 3: kind', 'line 4: amount_cents', 'line 5: currency must be the workspace currency USD', 'line 6: ends_at must be after starts_at', 'line 7: starts_at']) {
+    for (const line of [
+      'line 3: kind',
+      'line 4: amount_cents',
+      'line 5: currency must be the workspace currency USD',
+      'line 6: ends_at must be after starts_at',
+      'line 7: starts_at',
+    ]) {
       expect(res.stderr).toContain(line);
     }
     expect(res.stderr).not.toContain('line 2');

@@ -21,7 +21,12 @@ export function timedRequest(
   opts: { method?: string; key?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<TimedAnswer> {
   const startedAt = Date.now();
-  const payload = opts.body === undefined ? undefined : typeof opts.body === 'string' || Buffer.isBuffer(opts.body) ? opts.body : JSON.stringify(opts.body);
+  const payload =
+    opts.body === undefined
+      ? undefined
+      : typeof opts.body === 'string' || Buffer.isBuffer(opts.body)
+        ? opts.body
+        : JSON.stringify(opts.body);
   return new Promise((resolve) => {
     const req = http.request(
       url,

@@ -82,12 +82,16 @@ async function send(key: string, body: Buffer, declaredLength = body.length): Pr
 }
 
 async function blobFiles(workspaceId: string): Promise<string[]> {
-  const entries = await readdir(join(dataDir, 'blobs', workspaceId), { recursive: true, withFileTypes: true }).catch(() => []);
+  const entries = await readdir(join(dataDir, 'blobs', workspaceId), { recursive: true, withFileTypes: true }).catch(
+    () => [],
+  );
   return entries.filter((e) => e.isFile()).map((e) => e.name);
 }
 
 async function reportCount(workspaceId: string): Promise<number> {
-  const [{ count }] = await t.sql<{ count: number }[]>`select count(*)::int from reports where workspace_id = ${workspaceId}`;
+  const [{ count }] = await t.sql<
+    { count: number }[]
+  >`select count(*)::int from reports where workspace_id = ${workspaceId}`;
   return count;
 }
 
@@ -103,7 +107,11 @@ async function busyBackends(): Promise<string[]> {
 function expectEnvelope(answer: RawAnswer | null, status: number) {
   expect(answer, 'the server closed the connection without an answer').not.toBeNull();
   expect(answer!.status).toBe(status);
-  expect(answer!.body.error).toMatchObject({ code: expect.any(String), message: expect.any(String), request_id: expect.any(String) });
+  expect(answer!.body.error).toMatchObject({
+    code: expect.any(String),
+    message: expect.any(String),
+    request_id: expect.any(String),
+  });
 }
 
 /** A deterministic PRNG (mulberry32), so a failing mutation can be replayed. */
@@ -120,7 +128,9 @@ function prng(seed: number) {
 describe('multipart bodies a hostile client sends', () => {
   it('answers the 107-byte body without a closing boundary with 400, and the process keeps serving', async () => {
     const tenant = await t.tenant();
-    const body = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\na,b`);
+    const body = Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\na,b`,
+    );
     expect(body.length).toBe(107);
     expectEnvelope(await send(tenant.key, body), 400);
     expect((await t.request('GET', '/api/v1/me', { key: tenant.key })).status).toBe(200);
@@ -161,7 +171,9 @@ describe('multipart bodies a hostile client sends', () => {
     // Both outcomes were exercised: some corruptions hit the file's bytes only, most the framing.
     expect(statuses.get(400)).toBeGreaterThan(0);
     expect(statuses.get(201)).toBeGreaterThan(0);
-    const [{ files }] = await t.sql<{ files: number }[]>`select count(*)::int as files from report_files where workspace_id = ${tenant.workspaceId}`;
+    const [{ files }] = await t.sql<
+      { files: number }[]
+    >`select count(*)::int as files from report_files where workspace_id = ${tenant.workspaceId}`;
     expect((await blobFiles(tenant.workspaceId)).length).toBe(files);
   }, 90_000);
 });

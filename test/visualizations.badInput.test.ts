@@ -28,7 +28,11 @@ async function expectFailedCleanly(ctx: TestContext, url: string, message: RegEx
   const created = await createVisualization(ctx, ws, { session_id: 'bad', original_image_url: url });
   const res = await generate(ctx, ws, created.id);
   expect(res.status).toBe(200);
-  expect(res.body.visualization).toMatchObject({ status: 'failed', generated_image_url: null, processing_error: expect.stringMatching(message) });
+  expect(res.body.visualization).toMatchObject({
+    status: 'failed',
+    generated_image_url: null,
+    processing_error: expect.stringMatching(message),
+  });
   expect((await findVisualization(ctx.sql, ws.workspaceId, created.id))?.status).toBe('failed');
   expect(await countAttempts(ctx.sql, ws.workspaceId)).toEqual({ reserved: 0, succeeded: 0, released: 1 });
   const good = await createVisualization(ctx, ws, { session_id: 'bad', original_image_url: host.url('/house.jpg') });
@@ -40,9 +44,16 @@ describe('visualization_generate with bad input', () => {
     await expectFailedCleanly(t, host.url('/not-image.png'), /not a readable image/);
   });
 
-  it.each(['/drawing.svg', '/disguised.jpg'])('fails the row for a scripted SVG (%s), whatever its content type says', async (path) => {
-    await expectFailedCleanly(t, host.url(path), /^Original image is not a readable image: only JPEG, PNG, WebP or AVIF files are accepted/);
-  });
+  it.each(['/drawing.svg', '/disguised.jpg'])(
+    'fails the row for a scripted SVG (%s), whatever its content type says',
+    async (path) => {
+      await expectFailedCleanly(
+        t,
+        host.url(path),
+        /^Original image is not a readable image: only JPEG, PNG, WebP or AVIF files are accepted/,
+      );
+    },
+  );
 
   it('refuses a 20,000 × 20,000 PNG decompression bomb before decoding it', async () => {
     await expectFailedCleanly(t, host.url('/bomb.png'), /20000×20000 pixels; at most 100 megapixels/);
@@ -70,20 +81,37 @@ describe('visualization_generate with bad input', () => {
 });
 
 describe('SSRF guard', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '224.0.0.1', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1'])(
-    'treats %s as forbidden',
-    (address) => expect(isForbiddenAddress(address)).toBe(true),
-  );
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '0.0.0.0',
+    '224.0.0.1',
+    '::1',
+    'fe80::1',
+    'fd00::1',
+    '::ffff:127.0.0.1',
+  ])('treats %s as forbidden', (address) => expect(isForbiddenAddress(address)).toBe(true));
 
   it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])('lets public address %s through', (address) => {
     expect(isForbiddenAddress(address)).toBe(false);
   });
 
   it('refuses literal private addresses, names resolving to loopback, and plain http', async () => {
-    await expect(fetchImage('https://127.0.0.1/house.jpg', { allowPrivate: false })).rejects.toThrow(/private or reserved address/);
-    await expect(fetchImage('https://[::1]/house.jpg', { allowPrivate: false })).rejects.toThrow(/private or reserved address/);
-    await expect(fetchImage('https://localhost/house.jpg', { allowPrivate: false })).rejects.toThrow(/localhost resolves to a private or reserved address/);
-    await expect(fetchImage(host.url('/house.jpg'), { allowPrivate: false })).rejects.toThrow(/http: URLs are not called; use https/);
+    await expect(fetchImage('https://127.0.0.1/house.jpg', { allowPrivate: false })).rejects.toThrow(
+      /private or reserved address/,
+    );
+    await expect(fetchImage('https://[::1]/house.jpg', { allowPrivate: false })).rejects.toThrow(
+      /private or reserved address/,
+    );
+    await expect(fetchImage('https://localhost/house.jpg', { allowPrivate: false })).rejects.toThrow(
+      /localhost resolves to a private or reserved address/,
+    );
+    await expect(fetchImage(host.url('/house.jpg'), { allowPrivate: false })).rejects.toThrow(
+      /http: URLs are not called; use https/,
+    );
   });
 
   it('fails the row when the service runs without IMAGE_FETCH_ALLOW_PRIVATE', async () => {
@@ -91,9 +119,15 @@ describe('SSRF guard', () => {
     try {
       await guarded.startWorker({ concurrency: 1 });
       const ws = await guarded.tenant();
-      const created = await createVisualization(guarded, ws, { session_id: 'ssrf', original_image_url: 'https://169.254.169.254/latest/meta-data' });
+      const created = await createVisualization(guarded, ws, {
+        session_id: 'ssrf',
+        original_image_url: 'https://169.254.169.254/latest/meta-data',
+      });
       const res = await generate(guarded, ws, created.id);
-      expect(res.body.visualization).toMatchObject({ status: 'failed', processing_error: expect.stringMatching(/private or reserved address/) });
+      expect(res.body.visualization).toMatchObject({
+        status: 'failed',
+        processing_error: expect.stringMatching(/private or reserved address/),
+      });
       expect(await countAttempts(guarded.sql, ws.workspaceId)).toEqual({ reserved: 0, succeeded: 0, released: 1 });
       // Plain http is refused at creation when private fetches are not allowed.
       const plain = await guarded.request('POST', '/api/v1/visualizations', {

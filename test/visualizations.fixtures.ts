@@ -12,7 +12,9 @@ import { listCatalog } from '../storage/catalog.ts';
 export const HOUSE_JPG = readFileSync(new URL('./fixtures/visualizer/house.jpg', import.meta.url));
 export const ROOF_MASK_PNG = readFileSync(new URL('./fixtures/visualizer/roof-mask.png', import.meta.url));
 /** An image that runs script when a browser opens it from the origin serving it. */
-export const SCRIPTED_SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.domain)</script></svg>');
+export const SCRIPTED_SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.domain)</script></svg>',
+);
 
 function crc32(buf: Buffer): number {
   let c = ~0;
@@ -48,7 +50,12 @@ export async function decompressionBombPng(): Promise<Buffer> {
   deflate.end();
   await once(deflate, 'end');
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', Buffer.concat(parts)), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', Buffer.concat(parts)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export interface ImageHost {
@@ -68,7 +75,8 @@ export async function startImageHost(): Promise<ImageHost> {
   const pending: ServerResponse[] = [];
   const routes: Record<string, (res: ServerResponse) => void> = {
     '/house.jpg': (res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(HOUSE_JPG),
-    '/not-image.png': (res) => res.writeHead(200, { 'content-type': 'image/png' }).end('this is plain text, not a PNG at all'),
+    '/not-image.png': (res) =>
+      res.writeHead(200, { 'content-type': 'image/png' }).end('this is plain text, not a PNG at all'),
     '/page.html': (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>'),
     '/bomb.png': (res) => res.writeHead(200, { 'content-type': 'image/png' }).end(bomb),
     '/big.jpg': (res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(Buffer.alloc(11 * 1024 * 1024, 7)),
@@ -103,13 +111,27 @@ export async function catalogOf(t: TestContext, tenant: Tenant) {
 }
 
 export async function createVisualization(t: TestContext, tenant: Tenant, body: Record<string, unknown>) {
-  const res = await t.request('POST', '/api/v1/visualizations', { key: tenant.key, body, headers: { 'idempotency-key': newKey('create') } });
+  const res = await t.request('POST', '/api/v1/visualizations', {
+    key: tenant.key,
+    body,
+    headers: { 'idempotency-key': newKey('create') },
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.visualization as { id: string; status: string; [k: string]: unknown };
 }
 
-export async function generate(t: TestContext, tenant: Tenant, id: string, body: Record<string, unknown> = {}, key = newKey('gen')) {
-  return t.request('POST', `/api/v1/visualizations/${id}/generate`, { key: tenant.key, body, headers: { 'idempotency-key': key } });
+export async function generate(
+  t: TestContext,
+  tenant: Tenant,
+  id: string,
+  body: Record<string, unknown> = {},
+  key = newKey('gen'),
+) {
+  return t.request('POST', `/api/v1/visualizations/${id}/generate`, {
+    key: tenant.key,
+    body,
+    headers: { 'idempotency-key': key },
+  });
 }
 
 /**
@@ -117,7 +139,10 @@ export async function generate(t: TestContext, tenant: Tenant, id: string, body:
  * API's port only after the blob store has captured PUBLIC_BASE_URL, so signed URLs are sent
  * to the test server's origin (the signature covers key and expiry, not the host).
  */
-export async function download(t: TestContext, url: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {
+export async function download(
+  t: TestContext,
+  url: string,
+): Promise<{ status: number; type: string | null; bytes: Buffer }> {
   const u = new URL(url);
   const res = await fetch(u.pathname.startsWith('/files/') ? t.baseUrl + u.pathname + u.search : url);
   return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };

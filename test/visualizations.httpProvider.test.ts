@@ -17,7 +17,9 @@ let tenant: Tenant;
 let rendered: Buffer;
 
 beforeAll(async () => {
-  rendered = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#b5583a' } }).png().toBuffer();
+  rendered = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#b5583a' } })
+    .png()
+    .toBuffer();
   model = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -56,7 +58,10 @@ beforeEach(() => {
 
 async function run(steps: typeof script) {
   script = steps;
-  const created = await createVisualization(t, tenant, { session_id: 'http', original_image_url: host.url('/house.jpg') });
+  const created = await createVisualization(t, tenant, {
+    session_id: 'http',
+    original_image_url: host.url('/house.jpg'),
+  });
   return generate(t, tenant, created.id);
 }
 
@@ -89,14 +94,20 @@ describe('visualization_generate with the http provider', () => {
   it('fails the row and releases the attempt when the model keeps answering 500', async () => {
     const before = await countAttempts(t.sql, tenant.workspaceId);
     const res = await run(['500']);
-    expect(res.body.visualization).toMatchObject({ status: 'failed', processing_error: expect.stringMatching(/Image model failed after 4 tries: HTTP 500/) });
+    expect(res.body.visualization).toMatchObject({
+      status: 'failed',
+      processing_error: expect.stringMatching(/Image model failed after 4 tries: HTTP 500/),
+    });
     expect(calls).toHaveLength(4);
     expect((await countAttempts(t.sql, tenant.workspaceId)).released).toBe(before.released + 1);
   }, 30_000);
 
   it('fails the row when the model returns something that is not an image, and keeps working', async () => {
     const res = await run(['garbage']);
-    expect(res.body.visualization).toMatchObject({ status: 'failed', processing_error: expect.stringMatching(/Image model output is not a readable image/) });
+    expect(res.body.visualization).toMatchObject({
+      status: 'failed',
+      processing_error: expect.stringMatching(/Image model output is not a readable image/),
+    });
     expect(calls).toHaveLength(1);
     expect((await run(['ok'])).body.visualization.status).toBe('completed');
   });

@@ -19,7 +19,8 @@ describe('local provider', () => {
     let inter = 0;
     let union = 0;
     for (let i = 0; i < truth.length; i++) {
-      const a = mask[i]! > 127, b = truth[i]! > 127;
+      const a = mask[i]! > 127,
+        b = truth[i]! > 127;
       inter += Number(a && b);
       union += Number(a || b);
     }
@@ -27,18 +28,29 @@ describe('local provider', () => {
   });
 
   it('with a supplied mask, recolours only the masked pixels and keeps the roof texture', async () => {
-    const out = await renderLocal({ image: HOUSE_JPG, mask: ROOF_MASK_PNG, color: TERRACOTTA, material: null, shape: null, prompt: '' });
+    const out = await renderLocal({
+      image: HOUSE_JPG,
+      mask: ROOF_MASK_PNG,
+      color: TERRACOTTA,
+      material: null,
+      shape: null,
+      prompt: '',
+    });
     const [w, h] = [300, 225];
     const before = await raw(HOUSE_JPG, w, h, 3);
     const after = await raw(out.bytes, w, h, 3);
     const truth = await raw(ROOF_MASK_PNG, w, h, 1);
-    let outsideDiff = 0, outside = 0;
+    let outsideDiff = 0,
+      outside = 0;
     const roofLum: number[] = [];
     for (let p = 0; p < truth.length; p++) {
       const i = p * 3;
       if (truth[p] === 0) {
         outside++;
-        outsideDiff += Math.abs(after[i]! - before[i]!) + Math.abs(after[i + 1]! - before[i + 1]!) + Math.abs(after[i + 2]! - before[i + 2]!);
+        outsideDiff +=
+          Math.abs(after[i]! - before[i]!) +
+          Math.abs(after[i + 1]! - before[i + 1]!) +
+          Math.abs(after[i + 2]! - before[i + 2]!);
       } else if (truth[p] === 255) {
         expect(after[i]!).toBeGreaterThan(after[i + 2]!);
         roofLum.push(0.299 * after[i]! + 0.587 * after[i + 1]! + 0.114 * after[i + 2]!);
@@ -52,7 +64,11 @@ describe('local provider', () => {
   });
 
   it('refuses a photo with no roof against the sky', async () => {
-    const flat = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080' } }).jpeg().toBuffer();
-    await expect(renderLocal({ image: flat, color: TERRACOTTA, material: null, shape: null, prompt: '' })).rejects.toThrow(/No roof was found/);
+    const flat = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080' } })
+      .jpeg()
+      .toBuffer();
+    await expect(
+      renderLocal({ image: flat, color: TERRACOTTA, material: null, shape: null, prompt: '' }),
+    ).rejects.toThrow(/No roof was found/);
   });
 });

@@ -47,7 +47,13 @@ describe('POST /api/v1/visualizations', () => {
   it('creates a pending row with the catalog choice resolved', async () => {
     const catalog = await catalogOf(t, tenant);
     const [material, color, shape] = [catalog.materials[1]!, catalog.colors[0]!, catalog.shapes[1]!];
-    const body = { session_id: 'sess-create', original_image_url: 'https://images.example.com/house.jpg', material_id: material.id, color_id: color.id, shape_id: shape.id };
+    const body = {
+      session_id: 'sess-create',
+      original_image_url: 'https://images.example.com/house.jpg',
+      material_id: material.id,
+      color_id: color.id,
+      shape_id: shape.id,
+    };
     const res = await post(VIS, body);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -87,26 +93,71 @@ describe('POST /api/v1/visualizations', () => {
   it.each([
     ['a scripted SVG', 'image/svg+xml', () => SCRIPTED_SVG],
     ['a scripted SVG declared as PNG', 'image/png', () => SCRIPTED_SVG],
-    ['an HTML page declared as JPEG', 'image/jpeg', () => Buffer.from('<!doctype html><script>alert(document.domain)</script>')],
-    ['a GIF', 'image/gif', () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).gif().toBuffer()],
+    [
+      'an HTML page declared as JPEG',
+      'image/jpeg',
+      () => Buffer.from('<!doctype html><script>alert(document.domain)</script>'),
+    ],
+    [
+      'a GIF',
+      'image/gif',
+      () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+          .gif()
+          .toBuffer(),
+    ],
   ])('refuses %s data URL with 400 naming original_image_url, judging by the bytes', async (_, declared, bytes) => {
-    const res = await post(VIS, { session_id: 'sess-svg', original_image_url: `data:${declared};base64,${(await bytes()).toString('base64')}` });
+    const res = await post(VIS, {
+      session_id: 'sess-svg',
+      original_image_url: `data:${declared};base64,${(await bytes()).toString('base64')}`,
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_ERROR');
     expect(res.body.error.details.issues).toEqual([
-      { location: 'body', path: 'original_image_url', message: 'must be a JPEG, PNG, WebP or AVIF image (judged by its bytes, not the declared type)' },
+      {
+        location: 'body',
+        path: 'original_image_url',
+        message: 'must be a JPEG, PNG, WebP or AVIF image (judged by its bytes, not the declared type)',
+      },
     ]);
     await expectMatchesSpec(t, 'POST', VIS, res);
     expect(await t.sql`select 1 from visualizations where session_id = 'sess-svg'`).toHaveLength(0);
   });
 
   it.each([
-    ['a PNG declared as GIF', 'image/gif', 'image/png', () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer()],
-    ['an AVIF', 'image/avif', 'image/avif', () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).avif().toBuffer()],
-    ['a WebP declared as JPEG', 'image/jpeg', 'image/webp', () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).webp().toBuffer()],
+    [
+      'a PNG declared as GIF',
+      'image/gif',
+      'image/png',
+      () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+          .png()
+          .toBuffer(),
+    ],
+    [
+      'an AVIF',
+      'image/avif',
+      'image/avif',
+      () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+          .avif()
+          .toBuffer(),
+    ],
+    [
+      'a WebP declared as JPEG',
+      'image/jpeg',
+      'image/webp',
+      () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+          .webp()
+          .toBuffer(),
+    ],
   ])('stores %s under the type its bytes say (%s → %s)', async (_, declared, actual, bytes) => {
     const image = await bytes();
-    const res = await post(VIS, { session_id: 'sess-sniffed', original_image_url: `data:${declared};base64,${image.toString('base64')}` });
+    const res = await post(VIS, {
+      session_id: 'sess-sniffed',
+      original_image_url: `data:${declared};base64,${image.toString('base64')}`,
+    });
     expect(res.status).toBe(201);
     const file = await download(t, res.body.visualization.original_image_url);
     expect(file.type).toBe(actual);
@@ -114,7 +165,10 @@ describe('POST /api/v1/visualizations', () => {
   });
 
   it('takes over an Idempotency-Key whose generate claim was left running by a dead process', async () => {
-    const v = await createVisualization(t, tenant, { session_id: 'sess-stale-claim', original_image_url: `data:image/jpeg;base64,${HOUSE_JPG.toString('base64')}` });
+    const v = await createVisualization(t, tenant, {
+      session_id: 'sess-stale-claim',
+      original_image_url: `data:image/jpeg;base64,${HOUSE_JPG.toString('base64')}`,
+    });
     const key = newKey('stale');
     // The claim a process writes before enqueueing, as if it then died.
     await t.sql`
@@ -137,9 +191,14 @@ describe('POST /api/v1/visualizations', () => {
     // Noise does not compress: a 1400 × 1000 random PNG is about 4 MB.
     const raw = Buffer.alloc(1400 * 1000 * 3);
     for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
-    const png = await sharp(raw, { raw: { width: 1400, height: 1000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp(raw, { raw: { width: 1400, height: 1000, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(png.length).toBeGreaterThan(3_000_000);
-    const res = await post(VIS, { session_id: 'sess-big-upload', original_image_url: `data:image/png;base64,${png.toString('base64')}` });
+    const res = await post(VIS, {
+      session_id: 'sess-big-upload',
+      original_image_url: `data:image/png;base64,${png.toString('base64')}`,
+    });
     expect(res.status).toBe(201);
     const file = await download(t, res.body.visualization.original_image_url);
     expect(file.bytes.length).toBe(png.length);
@@ -160,8 +219,16 @@ describe('POST /api/v1/visualizations', () => {
   });
 
   it.each([
-    ['generated_image_url', { generated_image_url: 'https://x.example/after.jpg' }, /generated_image_url cannot be sent/],
-    ['completed_image_url', { completed_image_url: 'https://x.example/after.jpg' }, /completed_image_url cannot be sent/],
+    [
+      'generated_image_url',
+      { generated_image_url: 'https://x.example/after.jpg' },
+      /generated_image_url cannot be sent/,
+    ],
+    [
+      'completed_image_url',
+      { completed_image_url: 'https://x.example/after.jpg' },
+      /completed_image_url cannot be sent/,
+    ],
     ['workspace_id', { workspace_id: 'ws_other' }, /Tenant selector/],
     ['roofer_id', { roofer_id: 'r1' }, /Tenant selector/],
   ])('rejects a body carrying %s with 400', async (field, extra, message) => {
@@ -190,7 +257,11 @@ describe('POST /api/v1/visualizations', () => {
   it("answers 400 for another workspace's catalog id", async () => {
     const other = await t.tenant();
     const foreignColor = (await catalogOf(t, other)).colors[0]!.id;
-    const res = await post(VIS, { session_id: 's', original_image_url: 'https://x.example/h.jpg', color_id: foreignColor });
+    const res = await post(VIS, {
+      session_id: 's',
+      original_image_url: 'https://x.example/h.jpg',
+      color_id: foreignColor,
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.details.issues[0].path).toBe('color_id');
   });
@@ -215,7 +286,10 @@ describe('POST /api/v1/visualizations', () => {
 
 describe('GET /api/v1/visualizations/{visualization_id}', () => {
   it('returns the row, and 404 to another workspace or for an over-long id', async () => {
-    const created = await createVisualization(t, tenant, { session_id: 'sess-get', original_image_url: 'https://x.example/h.jpg' });
+    const created = await createVisualization(t, tenant, {
+      session_id: 'sess-get',
+      original_image_url: 'https://x.example/h.jpg',
+    });
     const res = await t.request('GET', `${VIS}/${created.id}`, { key: tenant.key });
     expect(res.status).toBe(200);
     expect(res.body.visualization).toEqual(created);
@@ -240,7 +314,11 @@ describe('GET /api/v1/sessions/{session_id}/visualizations', () => {
   it('pages through rows in any state, newest first, with signed cursors', async () => {
     const session = `sess-list-${Date.now()}`;
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await createVisualization(t, tenant, { session_id: session, original_image_url: host.url('/not-image.png') })).id);
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        (await createVisualization(t, tenant, { session_id: session, original_image_url: host.url('/not-image.png') }))
+          .id,
+      );
     // One row fails, so the listing is seen to carry more than one state.
     const failed = await generate(t, tenant, ids[0]!);
     expect(failed.body.visualization.status).toBe('failed');
@@ -250,8 +328,14 @@ describe('GET /api/v1/sessions/{session_id}/visualizations', () => {
     await expectMatchesSpec(t, 'GET', '/api/v1/sessions/{session_id}/visualizations', page1);
     expect(page1.body.visualizations.map((v: { id: string }) => v.id)).toEqual([ids[2], ids[1]]);
     expect(page1.body.pagination).toEqual({ limit: 2, has_more: true, next_cursor: expect.any(String) });
-    const page2 = await t.request('GET', `/api/v1/sessions/${session}/visualizations?limit=2&cursor=${page1.body.pagination.next_cursor}`, { key: tenant.key });
-    expect(page2.body.visualizations.map((v: { id: string; status: string }) => [v.id, v.status])).toEqual([[ids[0], 'failed']]);
+    const page2 = await t.request(
+      'GET',
+      `/api/v1/sessions/${session}/visualizations?limit=2&cursor=${page1.body.pagination.next_cursor}`,
+      { key: tenant.key },
+    );
+    expect(page2.body.visualizations.map((v: { id: string; status: string }) => [v.id, v.status])).toEqual([
+      [ids[0], 'failed'],
+    ]);
     expect(page2.body.pagination).toEqual({ limit: 2, has_more: false, next_cursor: null });
 
     const other = await t.tenant();
@@ -273,9 +357,14 @@ describe('GET /api/v1/sessions/{session_id}/visualizations', () => {
 
   it('rejects a cursor issued for another session', async () => {
     const session = `sess-cur-${Date.now()}`;
-    for (let i = 0; i < 2; i++) await createVisualization(t, tenant, { session_id: session, original_image_url: 'https://x.example/h.jpg' });
+    for (let i = 0; i < 2; i++)
+      await createVisualization(t, tenant, { session_id: session, original_image_url: 'https://x.example/h.jpg' });
     const page = await t.request('GET', `/api/v1/sessions/${session}/visualizations?limit=1`, { key: tenant.key });
-    const res = await t.request('GET', `/api/v1/sessions/other/visualizations?cursor=${page.body.pagination.next_cursor}`, { key: tenant.key });
+    const res = await t.request(
+      'GET',
+      `/api/v1/sessions/other/visualizations?cursor=${page.body.pagination.next_cursor}`,
+      { key: tenant.key },
+    );
     expect(res.status).toBe(400);
   });
 });
@@ -285,13 +374,27 @@ describe('POST /api/v1/visualizations/{visualization_id}/generate', () => {
     const ws = await t.tenant();
     const catalog = await catalogOf(t, ws);
     const terracotta = catalog.colors.find((c) => c.name === 'Terracotta')!;
-    const created = await createVisualization(t, ws, { session_id: 's-gen', original_image_url: host.url('/house.jpg') });
+    const created = await createVisualization(t, ws, {
+      session_id: 's-gen',
+      original_image_url: host.url('/house.jpg'),
+    });
     const key = newKey();
-    const res = await generate(t, ws, created.id, { color_id: terracotta.id, material_id: catalog.materials[0]!.id }, key);
+    const res = await generate(
+      t,
+      ws,
+      created.id,
+      { color_id: terracotta.id, material_id: catalog.materials[0]!.id },
+      key,
+    );
     expect(res.status).toBe(200);
     await expectMatchesSpec(t, 'POST', GEN, res);
     const v = res.body.visualization;
-    expect(v).toMatchObject({ id: created.id, status: 'completed', processing_error: null, completed_at: expect.any(String) });
+    expect(v).toMatchObject({
+      id: created.id,
+      status: 'completed',
+      processing_error: null,
+      completed_at: expect.any(String),
+    });
     expect(v.color).toEqual({ id: terracotta.id, name: 'Terracotta', hex_code: terracotta.hex_code });
     expect(await countAttempts(t.sql, ws.workspaceId)).toEqual({ reserved: 0, succeeded: 1, released: 0 });
 
@@ -300,7 +403,9 @@ describe('POST /api/v1/visualizations/{visualization_id}/generate', () => {
     const meta = await sharp(after.bytes).metadata();
     expect([meta.width, meta.height]).toEqual([1200, 900]);
     // A point on the roof turned terracotta-red; a point on the lawn kept its green.
-    const px = async (x: number, y: number) => [...(await sharp(after.bytes).extract({ left: x, top: y, width: 1, height: 1 }).raw().toBuffer())];
+    const px = async (x: number, y: number) => [
+      ...(await sharp(after.bytes).extract({ left: x, top: y, width: 1, height: 1 }).raw().toBuffer()),
+    ];
     const [r, g, b] = await px(450, 330);
     expect(r).toBeGreaterThan(g! + 40);
     expect(r).toBeGreaterThan(b! + 50);
@@ -309,7 +414,13 @@ describe('POST /api/v1/visualizations/{visualization_id}/generate', () => {
     const original = await download(t, v.original_image_url);
     expect(original.bytes.equals(HOUSE_JPG)).toBe(true);
 
-    const replay = await generate(t, ws, created.id, { color_id: terracotta.id, material_id: catalog.materials[0]!.id }, key);
+    const replay = await generate(
+      t,
+      ws,
+      created.id,
+      { color_id: terracotta.id, material_id: catalog.materials[0]!.id },
+      key,
+    );
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotency-replayed')).toBe('true');
     expect(replay.text).toBe(res.text);
@@ -322,7 +433,10 @@ describe('POST /api/v1/visualizations/{visualization_id}/generate', () => {
   });
 
   it('uses the first catalog colour when none was chosen and records it on the row', async () => {
-    const created = await createVisualization(t, tenant, { session_id: 's-default', original_image_url: host.url('/house.jpg') });
+    const created = await createVisualization(t, tenant, {
+      session_id: 's-default',
+      original_image_url: host.url('/house.jpg'),
+    });
     const res = await generate(t, tenant, created.id);
     expect(res.body.visualization.status).toBe('completed');
     expect(res.body.visualization.color.name).toBe((await catalogOf(t, tenant)).colors[0]!.name);
@@ -349,10 +463,16 @@ describe('POST /api/v1/visualizations/{visualization_id}/generate', () => {
   });
 
   it('lets a failed row be generated again with a new key, while the old key replays the failure', async () => {
-    const created = await createVisualization(t, tenant, { session_id: 's-retry', original_image_url: host.url('/not-image.png') });
+    const created = await createVisualization(t, tenant, {
+      session_id: 's-retry',
+      original_image_url: host.url('/not-image.png'),
+    });
     const key = newKey();
     const first = await generate(t, tenant, created.id, {}, key);
-    expect(first.body.visualization).toMatchObject({ status: 'failed', processing_error: expect.stringMatching(/not a readable image/) });
+    expect(first.body.visualization).toMatchObject({
+      status: 'failed',
+      processing_error: expect.stringMatching(/not a readable image/),
+    });
     const replay = await generate(t, tenant, created.id, {}, key);
     expect(replay.headers.get('idempotency-replayed')).toBe('true');
     expect(replay.body.visualization.status).toBe('failed');
@@ -362,7 +482,10 @@ describe('POST /api/v1/visualizations/{visualization_id}/generate', () => {
   });
 
   it('answers 409 while the row is processing and 409 for a key reused with another body', async () => {
-    const created = await createVisualization(t, tenant, { session_id: 's-busy', original_image_url: host.url('/slow.jpg') });
+    const created = await createVisualization(t, tenant, {
+      session_id: 's-busy',
+      original_image_url: host.url('/slow.jpg'),
+    });
     const key = newKey();
     const slow = generate(t, tenant, created.id, {}, key);
     await new Promise((r) => setTimeout(r, 700));
@@ -374,11 +497,17 @@ describe('POST /api/v1/visualizations/{visualization_id}/generate', () => {
     const reused = await generate(t, tenant, created.id, { shape_id: 'x' }, key);
     expect(reused.status).toBe(409);
     const done = await slow;
-    expect(done.body.visualization).toMatchObject({ status: 'failed', processing_error: expect.stringMatching(/did not answer in time/) });
+    expect(done.body.visualization).toMatchObject({
+      status: 'failed',
+      processing_error: expect.stringMatching(/did not answer in time/),
+    });
   }, 40_000);
 
   it('answers 404 for an unknown or foreign row, 400 for a bad body or id, 403 without the scope', async () => {
-    const created = await createVisualization(t, tenant, { session_id: 's-err', original_image_url: 'https://x.example/h.jpg' });
+    const created = await createVisualization(t, tenant, {
+      session_id: 's-err',
+      original_image_url: 'https://x.example/h.jpg',
+    });
     const other = await t.tenant();
     const foreign = await generate(t, other, created.id);
     expect(foreign.status).toBe(404);
@@ -408,11 +537,20 @@ describe('findLatestVisualizationForLead', () => {
       insert into leads (id, workspace_id, stage_id)
       select 'lead_viz_test', ${tenant.workspaceId}, id from pipeline_stages where workspace_id = ${tenant.workspaceId} limit 1
       returning id`;
-    const created = await createVisualization(t, tenant, { session_id: 's-lead', lead_id: lead!.id, original_image_url: host.url('/house.jpg') });
+    const created = await createVisualization(t, tenant, {
+      session_id: 's-lead',
+      lead_id: lead!.id,
+      original_image_url: host.url('/house.jpg'),
+    });
     await generate(t, tenant, created.id);
     const blobs = createBlobStore(t.config, await storageSigningSecret(t.sql, t.config.STORAGE_SIGNING_SECRET));
     const latest = await findLatestVisualizationForLead(t.sql, tenant.workspaceId, lead!.id, blobs);
-    expect(latest).toMatchObject({ id: created.id, status: 'completed', processing_error: null, color: { hex_code: expect.stringMatching(/^#/) } });
+    expect(latest).toMatchObject({
+      id: created.id,
+      status: 'completed',
+      processing_error: null,
+      color: { hex_code: expect.stringMatching(/^#/) },
+    });
     expect((await download(t, latest!.generated_image_url!)).status).toBe(200);
     expect(await findLatestVisualizationForLead(t.sql, 'ws_other', lead!.id, blobs)).toBeUndefined();
   });

@@ -20,7 +20,10 @@ afterAll(() => t.close());
 
 const PATH = '/api/v1/visualizer/catalog';
 const getCatalog = (key: string) => t.request('GET', PATH, { key });
-const ids = (catalog: Record<string, { id: string }[]>) => Object.values(catalog).flat().map((entry) => entry.id);
+const ids = (catalog: Record<string, { id: string }[]>) =>
+  Object.values(catalog)
+    .flat()
+    .map((entry) => entry.id);
 
 describe('GET /api/v1/visualizer/catalog', () => {
   it("answers the workspace's materials, colors and shapes in their sort order", async () => {
@@ -34,9 +37,19 @@ describe('GET /api/v1/visualizer/catalog', () => {
       'Slate',
       'Cedar shake',
     ]);
-    expect(res.body.colors[0]).toEqual({ id: expect.stringMatching(/^col_[0-9a-z]{20}$/), name: 'Charcoal Gray', hex_code: '#3b3d40' });
+    expect(res.body.colors[0]).toEqual({
+      id: expect.stringMatching(/^col_[0-9a-z]{20}$/),
+      name: 'Charcoal Gray',
+      hex_code: '#3b3d40',
+    });
     expect(res.body.colors).toHaveLength(8);
-    expect(res.body.shapes.map((s: { roof_type: string }) => s.roof_type)).toEqual(['gable', 'hip', 'dutch_gable', 'mansard', 'flat']);
+    expect(res.body.shapes.map((s: { roof_type: string }) => s.roof_type)).toEqual([
+      'gable',
+      'hip',
+      'dutch_gable',
+      'mansard',
+      'flat',
+    ]);
   });
 
   it('gives ids that create and generate accept', async () => {
@@ -62,7 +75,9 @@ describe('GET /api/v1/visualizer/catalog', () => {
     const mine = (await getCatalog(summit.key)).body;
     const theirs = (await getCatalog(harbor.key)).body;
     expect(theirs.materials[0].name).toBe('Synthetic slate');
-    expect(theirs.colors.map((c: { name: string }) => c.name)).toEqual(mine.colors.map((c: { name: string }) => c.name).reverse());
+    expect(theirs.colors.map((c: { name: string }) => c.name)).toEqual(
+      mine.colors.map((c: { name: string }) => c.name).reverse(),
+    );
     expect(mine.materials.map((m: { name: string }) => m.name)).not.toContain('Synthetic slate');
     const overlap = ids(mine).filter((id) => ids(theirs).includes(id));
     expect(overlap).toEqual([]);

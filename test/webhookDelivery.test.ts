@@ -78,7 +78,9 @@ async function startReceiver(answer: (n: number) => Answer = () => ({ status: 20
  * secrets (of those given) whose HMAC-SHA256 of "<t>.<raw body>" is one of the header's v1 values.
  */
 function secretsThatSigned(header: string | string[] | undefined, rawBody: string, secrets: string[]): string[] {
-  const parts = String(header ?? '').split(',').map((p) => p.split('=') as [string, string]);
+  const parts = String(header ?? '')
+    .split(',')
+    .map((p) => p.split('=') as [string, string]);
   const t = parts.find(([k]) => k === 't')?.[1];
   const v1 = parts.filter(([k]) => k === 'v1').map(([, v]) => Buffer.from(v, 'hex'));
   if (!t) return [];
@@ -106,8 +108,12 @@ const attemptsOf = (t: TestContext, deliveryId: string) =>
     select response_status, error from webhook_delivery_attempts where delivery_id = ${deliveryId} order by id`;
 
 const endpointRow = async (t: TestContext, id: string) =>
-  (await t.sql<{ enabled: boolean; disabled_reason: string | null; disabled_at: Date | null; failing_since: Date | null }[]>`
-    select enabled, disabled_reason, disabled_at, failing_since from webhook_endpoints where id = ${id}`)[0]!;
+  (
+    await t.sql<
+      { enabled: boolean; disabled_reason: string | null; disabled_at: Date | null; failing_since: Date | null }[]
+    >`
+    select enabled, disabled_reason, disabled_at, failing_since from webhook_endpoints where id = ${id}`
+  )[0]!;
 
 const allSettled = async (t: TestContext, endpointId: string, status: string, count: number) => {
   const rows = await deliveriesOf(t, endpointId);
@@ -120,7 +126,8 @@ const noJobsFor = async (t: TestContext, endpointId: string) =>
 
 /** Nothing pending for the endpoint, and no job of it left to run. */
 const allDone = async (t: TestContext, endpointId: string) => {
-  const pending = await t.sql`select 1 from webhook_deliveries where endpoint_id = ${endpointId} and status = 'pending'`;
+  const pending =
+    await t.sql`select 1 from webhook_deliveries where endpoint_id = ${endpointId} and status = 'pending'`;
   return pending.length === 0 && (await noJobsFor(t, endpointId));
 };
 
@@ -129,7 +136,8 @@ const removeEndpoint = (t: TestContext, id: string) => t.sql`delete from webhook
 
 const addEndpoint = (t: TestContext, workspaceId: string, url: string, opts?: Parameters<typeof addEndpointTo>[4]) =>
   addEndpointTo(t.sql, t.config.WEBHOOK_SECRETS_KEY, workspaceId, url, opts);
-const recordEvents = (t: TestContext, workspaceId: string, types: WebhookEventType[]) => recordEventsIn(t.sql, workspaceId, types);
+const recordEvents = (t: TestContext, workspaceId: string, types: WebhookEventType[]) =>
+  recordEventsIn(t.sql, workspaceId, types);
 
 const FAST_RETRIES = {
   WEBHOOK_ALLOW_PRIVATE: 'true',
@@ -155,9 +163,16 @@ describe('webhook_deliver', () => {
       const { workspaceId } = await t.tenant();
       const all = await addEndpoint(t, workspaceId, receiver.url('/all'));
       const created = await addEndpoint(t, workspaceId, receiver.url('/created'), { events: ['lead.created'] });
-      const types: WebhookEventType[] = ['lead.created', 'lead.updated', 'lead.created', 'lead.deleted', 'lead.created'];
+      const types: WebhookEventType[] = [
+        'lead.created',
+        'lead.updated',
+        'lead.created',
+        'lead.deleted',
+        'lead.created',
+      ];
       const eventIds = await recordEvents(t, workspaceId, types);
-      const settled = async () => (await allSettled(t, all.id, 'succeeded', 5)) && (await allSettled(t, created.id, 'succeeded', 3));
+      const settled = async () =>
+        (await allSettled(t, all.id, 'succeeded', 5)) && (await allSettled(t, created.id, 'succeeded', 3));
       expect(await waitUntil(settled, 15_000)).toBe(true);
 
       const events = await t.sql<{ id: string; type: string; created_at: Date; data: unknown }[]>`
@@ -167,25 +182,46 @@ describe('webhook_deliver', () => {
       for (const r of receiver.received) {
         const body = JSON.parse(r.body);
         const event = byId.get(r.headers['webhook-id'] as string)!;
-        expect(body).toEqual({ id: event.id, type: event.type, created_at: event.created_at.toISOString(), data: event.data });
-        expect(body.data).toEqual({ object: expect.objectContaining({ contact_name: expect.stringMatching(/^Homeowner \d$/) }) });
+        expect(body).toEqual({
+          id: event.id,
+          type: event.type,
+          created_at: event.created_at.toISOString(),
+          data: event.data,
+        });
+        expect(body.data).toEqual({
+          object: expect.objectContaining({ contact_name: expect.stringMatching(/^Homeowner \d$/) }),
+        });
         expect(r.headers['content-type']).toBe('application/json');
         expect(r.headers['user-agent']).toMatch(/^PartnerAPI-Webhooks\//);
       }
       const receivedBy = (secret: string) => receiver.received.filter((r) => signedBy(r, [secret]).length === 1);
-      expect(receivedBy(all.secret).map((r) => r.headers['webhook-id']).sort()).toEqual([...eventIds].sort());
+      expect(
+        receivedBy(all.secret)
+          .map((r) => r.headers['webhook-id'])
+          .sort(),
+      ).toEqual([...eventIds].sort());
       const createdIds = eventIds.filter((_, i) => types[i] === 'lead.created');
-      expect(receivedBy(created.secret).map((r) => r.headers['webhook-id']).sort()).toEqual(createdIds.sort());
-      expect(receiver.received.filter((r) => /^t=\d+,v1=[0-9a-f]{64}$/.test(String(r.headers['webhook-signature'])))).toHaveLength(8);
+      expect(
+        receivedBy(created.secret)
+          .map((r) => r.headers['webhook-id'])
+          .sort(),
+      ).toEqual(createdIds.sort());
+      expect(
+        receiver.received.filter((r) => /^t=\d+,v1=[0-9a-f]{64}$/.test(String(r.headers['webhook-signature']))),
+      ).toHaveLength(8);
 
       // An endpoint's job sends whatever of it is due: nothing is left to run, nothing was sent twice.
-      expect(await waitUntil(async () => (await noJobsFor(t, all.id)) && (await noJobsFor(t, created.id)), 10_000)).toBe(true);
+      expect(
+        await waitUntil(async () => (await noJobsFor(t, all.id)) && (await noJobsFor(t, created.id)), 10_000),
+      ).toBe(true);
       for (const d of await deliveriesOf(t, all.id)) {
         expect(d.attempt_count).toBe(1);
         expect(await attemptsOf(t, d.id)).toEqual([{ response_status: 200, error: null }]);
       }
       const metrics = (await t.request('GET', '/metrics')).text;
-      expect(sample(metrics, 'webhook_delivery_duration_seconds_count', { outcome: 'success' })).toBeGreaterThanOrEqual(8);
+      expect(sample(metrics, 'webhook_delivery_duration_seconds_count', { outcome: 'success' })).toBeGreaterThanOrEqual(
+        8,
+      );
     } finally {
       await receiver.close();
     }
@@ -254,7 +290,10 @@ describe('webhook_deliver', () => {
       // Meanwhile the slow endpoint's first try is still waiting for its answer, and its second
       // delivery waits for the first rather than taking the other worker slot.
       const slowDeliveries = await deliveriesOf(t, slowEndpoint.id);
-      expect(slowDeliveries.map((d) => [d.status, d.attempt_count])).toEqual([['pending', 0], ['pending', 0]]);
+      expect(slowDeliveries.map((d) => [d.status, d.attempt_count])).toEqual([
+        ['pending', 0],
+        ['pending', 0],
+      ]);
       expect(slow.received).toHaveLength(1);
       // The HTTP call holds no database transaction open.
       const [idle] = await t.sql<{ n: number }[]>`
@@ -317,7 +356,9 @@ describe('webhook_deliver', () => {
       await recordEvents(t, workspaceId, ['lead.created']);
       expect(await waitUntil(async () => receiver.received.length === 2, 10_000)).toBe(true);
       const signatures = receiver.received.map((r) => ({
-        v1: String(r.headers['webhook-signature']).split(',').filter((p) => p.startsWith('v1=')).length,
+        v1: String(r.headers['webhook-signature'])
+          .split(',')
+          .filter((p) => p.startsWith('v1=')).length,
         signedBy: signedBy(r, [rotating.secret, rotated.secret, old]),
       }));
       expect(signatures).toContainEqual({ v1: 2, signedBy: [rotating.secret, old] });
@@ -332,7 +373,11 @@ describe('webhook_deliver', () => {
     try {
       const tenant = await t.tenant();
       const call = (path: string, body: unknown) =>
-        t.request('POST', `/api/v1/webhook-endpoints${path}`, { key: tenant.key, body, headers: { 'idempotency-key': newId('idem') } });
+        t.request('POST', `/api/v1/webhook-endpoints${path}`, {
+          key: tenant.key,
+          body,
+          headers: { 'idempotency-key': newId('idem') },
+        });
       const made = await call('', { url: receiver.url(), events: ['lead.created'] });
       expect(made.status).toBe(201);
       const { id, secret } = made.body.webhook_endpoint as { id: string; secret: string };
@@ -366,7 +411,9 @@ describe('webhook_deliver', () => {
       expect(await waitUntil(triedOnce, 10_000)).toBe(true);
       const [delivery] = await deliveriesOf(t, endpoint.id);
       expect(delivery!.status).toBe('pending');
-      expect(await attemptsOf(t, delivery!.id)).toEqual([{ response_status: 302, error: 'HTTP 302 (redirects are not followed)' }]);
+      expect(await attemptsOf(t, delivery!.id)).toEqual([
+        { response_status: 302, error: 'HTTP 302 (redirects are not followed)' },
+      ]);
       expect(target.received).toHaveLength(0);
     } finally {
       await removeEndpoint(t, endpoint.id);
@@ -442,7 +489,10 @@ describe('webhook_deliver', () => {
       expect(receiver.received).toHaveLength(1);
 
       // Support staff see the failed job and the endpoint it is for.
-      const { jobs } = await jobsCommands['jobs list'].run(t.sql, cliContext([], { workspace: workspaceId, failed: true }));
+      const { jobs } = await jobsCommands['jobs list'].run(
+        t.sql,
+        cliContext([], { workspace: workspaceId, failed: true }),
+      );
       expect(jobs.map((j) => ({ id: j.id, task: j.task, ...j.concerns }))).toEqual([
         { id: jobId, task: 'webhook_deliver', endpoint_id: endpoint.id },
       ]);
@@ -455,7 +505,8 @@ describe('webhook_deliver', () => {
       const blobs = createBlobStore(t.config, await storageSigningSecret(t.sql, t.config.STORAGE_SIGNING_SECRET));
       const render = { publicBaseUrl: t.config.PUBLIC_BASE_URL, blobs };
       expect(await retryJobs(t.sql, [jobId], 30, render)).toEqual({ retried: [jobId], refused: [] });
-      const sentNow = async () => (await allSettled(t, endpoint.id, 'succeeded', 2)) && (await noJobsFor(t, endpoint.id));
+      const sentNow = async () =>
+        (await allSettled(t, endpoint.id, 'succeeded', 2)) && (await noJobsFor(t, endpoint.id));
       expect(await waitUntil(sentNow, 10_000)).toBe(true);
       expect(receiver.received).toHaveLength(2);
     } finally {
@@ -465,7 +516,8 @@ describe('webhook_deliver', () => {
 
   it('admin webhooks redeliver --event sends an event again, and to an endpoint created after it', async () => {
     const receiver = await startReceiver();
-    const redeliver = (flags: Record<string, string>) => webhooksCommands['webhooks redeliver'].run(t.sql, cliContext([], flags));
+    const redeliver = (flags: Record<string, string>) =>
+      webhooksCommands['webhooks redeliver'].run(t.sql, cliContext([], flags));
     try {
       const { workspaceId } = await t.tenant();
       const first = await addEndpoint(t, workspaceId, receiver.url('/first'));
@@ -483,9 +535,14 @@ describe('webhook_deliver', () => {
       expect(await attemptsOf(t, delivery!.id)).toHaveLength(2);
 
       const later = await addEndpoint(t, workspaceId, receiver.url('/later'), { events: ['lead.created'] });
-      const unsubscribed = await addEndpoint(t, workspaceId, receiver.url('/unsubscribed'), { events: ['lead.deleted'] });
+      const unsubscribed = await addEndpoint(t, workspaceId, receiver.url('/unsubscribed'), {
+        events: ['lead.deleted'],
+      });
       const sent = await redeliver({ event: eventId!, endpoint: later.id });
-      expect(sent).toMatchObject({ redelivered: [{ event_id: eventId, endpoint_id: later.id, created: true }], refused: [] });
+      expect(sent).toMatchObject({
+        redelivered: [{ event_id: eventId, endpoint_id: later.id, created: true }],
+        refused: [],
+      });
       expect(await waitUntil(() => allSettled(t, later.id, 'succeeded', 1), 10_000)).toBe(true);
       const toLater = receiver.received.filter((r) => signedBy(r, [later.secret]).length);
       expect(toLater.map((r) => r.headers['webhook-id'])).toEqual([eventId]);
@@ -494,13 +551,17 @@ describe('webhook_deliver', () => {
         'not redelivered: the endpoint is not subscribed to lead.created',
       );
       // A test event is its endpoint's alone, even for an endpoint taking every event.
-      const testEventId = await t.sql.begin((tx) => recordEndpointTestEvent(tx, workspaceId, first.id, { id: first.id }));
+      const testEventId = await t.sql.begin((tx) =>
+        recordEndpointTestEvent(tx, workspaceId, first.id, { id: first.id }),
+      );
       expect(await waitUntil(async () => receiver.received.length === 4, 10_000)).toBe(true);
       const everything = await addEndpoint(t, workspaceId, receiver.url('/everything'));
       await expect(redeliver({ event: testEventId, endpoint: everything.id })).rejects.toThrow(
         'a test event goes only to the endpoint it was sent to',
       );
-      expect(await redeliver({ event: testEventId })).toMatchObject({ redelivered: [{ endpoint_id: first.id, created: false }] });
+      expect(await redeliver({ event: testEventId })).toMatchObject({
+        redelivered: [{ endpoint_id: first.id, created: false }],
+      });
       await expect(redeliver({ event: 'evt_missing' })).rejects.toThrow('event not found');
       const both = { event: eventId!, 'failed-since': '2025-01-01' };
       await expect(redeliver(both)).rejects.toThrow('use --event ID or --failed-since ISO-TIME');
@@ -524,15 +585,22 @@ describe('webhook_deliver', () => {
     const help = await admin('webhooks', 'redeliver', '--help');
     const usage = '--event ID [--endpoint ID] | --failed-since ISO-TIME [--workspace ID] [--json]';
     expect(help).toContain(`usage: npm run --silent admin -- webhooks redeliver ${usage}`);
-    for (const flag of ['--event ID', '--endpoint ID', '--failed-since ISO-TIME', '--workspace ID']) expect(help).toContain(`  ${flag} `);
+    for (const flag of ['--event ID', '--endpoint ID', '--failed-since ISO-TIME', '--workspace ID'])
+      expect(help).toContain(`  ${flag} `);
     const receiver = await startReceiver();
     try {
       const { workspaceId } = await t.tenant();
       const endpoint = await addEndpoint(t, workspaceId, receiver.url());
       const [eventId] = await recordEvents(t, workspaceId, ['lead.converted']);
       expect(await waitUntil(() => allSettled(t, endpoint.id, 'succeeded', 1), 10_000)).toBe(true);
-      const out = JSON.parse(await admin('webhooks', 'redeliver', '--event', eventId!, '--endpoint', endpoint.id, '--json'));
-      expect(out).toMatchObject({ event_id: eventId, redelivered: [{ endpoint_id: endpoint.id, created: false }], refused: [] });
+      const out = JSON.parse(
+        await admin('webhooks', 'redeliver', '--event', eventId!, '--endpoint', endpoint.id, '--json'),
+      );
+      expect(out).toMatchObject({
+        event_id: eventId,
+        redelivered: [{ endpoint_id: endpoint.id, created: false }],
+        refused: [],
+      });
       expect(await waitUntil(async () => receiver.received.length === 2, 10_000)).toBe(true);
       expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId]);
     } finally {
@@ -546,7 +614,11 @@ describe('webhook_deliver', () => {
 describe('webhook_deliver past the retry window', () => {
   let t: TestContext;
   beforeAll(async () => {
-    t = await createTestContext({ ...FAST_RETRIES, WEBHOOK_RETRY_MAX_DELAY_SECONDS: '1', WEBHOOK_RETRY_WINDOW_SECONDS: '3' });
+    t = await createTestContext({
+      ...FAST_RETRIES,
+      WEBHOOK_RETRY_MAX_DELAY_SECONDS: '1',
+      WEBHOOK_RETRY_WINDOW_SECONDS: '3',
+    });
     await t.startWorker({ concurrency: 2 });
   });
   afterAll(() => t.close());
@@ -556,10 +628,14 @@ describe('webhook_deliver past the retry window', () => {
     const tenant = await t.tenant();
     const { workspaceId } = tenant;
     const endpoint = await addEndpoint(t, workspaceId, receiverUrl);
-    const disabled = await waitUntil(async () => {
-      await recordEvents(t, workspaceId, ['lead.updated']);
-      return !(await endpointRow(t, endpoint.id)).enabled;
-    }, 15_000, 1000);
+    const disabled = await waitUntil(
+      async () => {
+        await recordEvents(t, workspaceId, ['lead.updated']);
+        return !(await endpointRow(t, endpoint.id)).enabled;
+      },
+      15_000,
+      1000,
+    );
     expect(disabled).toBe(true);
     expect(await waitUntil(() => allDone(t, endpoint.id), 10_000)).toBe(true);
     return { workspaceId, tenant, endpoint };
@@ -585,7 +661,9 @@ describe('webhook_deliver past the retry window', () => {
       expect(await deliveriesOf(t, endpoint.id)).toHaveLength(deliveries.length);
       const metrics = (await t.request('GET', '/metrics')).text;
       expect(sample(metrics, 'webhook_deliveries_failed_total')).toBeGreaterThanOrEqual(deliveries.length);
-      expect(sample(metrics, 'webhook_delivery_duration_seconds_count', { outcome: 'failure' })).toBeGreaterThanOrEqual(2);
+      expect(sample(metrics, 'webhook_delivery_duration_seconds_count', { outcome: 'failure' })).toBeGreaterThanOrEqual(
+        2,
+      );
 
       const listed = await webhooksCommands['webhooks list'].run(t.sql, cliContext([], { workspace: workspaceId }));
       expect(listed.endpoints).toEqual([
@@ -607,7 +685,8 @@ describe('webhook_deliver past the retry window', () => {
   it('admin webhooks redeliver --failed-since sends the failed deliveries again once the endpoint is re-enabled', async () => {
     let fixed = false;
     const receiver = await startReceiver(() => ({ status: fixed ? 200 : 500 }));
-    const redeliver = (flags: Record<string, string>) => webhooksCommands['webhooks redeliver'].run(t.sql, cliContext([], flags));
+    const redeliver = (flags: Record<string, string>) =>
+      webhooksCommands['webhooks redeliver'].run(t.sql, cliContext([], flags));
     try {
       const [clock] = await t.sql<{ now: Date }[]>`select now()`;
       const { workspaceId, tenant, endpoint } = await failForTheWindow(receiver.url());
@@ -639,7 +718,9 @@ describe('webhook_deliver past the retry window', () => {
       expect(new Set(answered)).toEqual(eventIds);
 
       await expect(redeliver({ 'failed-since': 'yesterday' })).rejects.toThrow('--failed-since must be an ISO time');
-      await expect(redeliver({ 'failed-since': since, workspace: 'ws_missing' })).rejects.toThrow('workspace not found');
+      await expect(redeliver({ 'failed-since': since, workspace: 'ws_missing' })).rejects.toThrow(
+        'workspace not found',
+      );
     } finally {
       await receiver.close();
     }
@@ -670,7 +751,9 @@ describe('webhook_deliver with private addresses refused', () => {
       await recordEvents(t, workspaceId, ['lead.created']);
       for (const [i, [, reason]] of cases.entries()) {
         const endpoint = endpoints[i]!;
-        expect(await waitUntil(async () => ((await deliveriesOf(t, endpoint.id))[0]?.attempt_count ?? 0) > 0, 10_000)).toBe(true);
+        expect(
+          await waitUntil(async () => ((await deliveriesOf(t, endpoint.id))[0]?.attempt_count ?? 0) > 0, 10_000),
+        ).toBe(true);
         const [delivery] = await deliveriesOf(t, endpoint.id);
         expect((await attemptsOf(t, delivery!.id))[0]).toEqual({ response_status: null, error: reason });
         await removeEndpoint(t, endpoint.id);

@@ -35,15 +35,20 @@ async function created(tenant = owner, body: unknown = VALID): Promise<{ id: str
 }
 
 async function sealedColumns(id: string) {
-  const [row] = await t.sql<{ secret_sealed: Buffer; previous_secret_sealed: Buffer | null; previous_secret_expires_at: Date | null }[]>`
+  const [row] = await t.sql<
+    { secret_sealed: Buffer; previous_secret_sealed: Buffer | null; previous_secret_expires_at: Date | null }[]
+  >`
     select secret_sealed, previous_secret_sealed, previous_secret_expires_at from webhook_endpoints where id = ${id}`;
   return row!;
 }
 
-const open = async (sealed: Buffer) => openSecret(sealingKey(t.config.WEBHOOK_SECRETS_KEY, await loadSecret(t.sql, 'webhooks')), sealed);
+const open = async (sealed: Buffer) =>
+  openSecret(sealingKey(t.config.WEBHOOK_SECRETS_KEY, await loadSecret(t.sql, 'webhooks')), sealed);
 
 const endpointCount = async (workspaceId: string) =>
-  (await t.sql<{ n: number }[]>`select count(*)::int as n from webhook_endpoints where workspace_id = ${workspaceId}`)[0]!.n;
+  (
+    await t.sql<{ n: number }[]>`select count(*)::int as n from webhook_endpoints where workspace_id = ${workspaceId}`
+  )[0]!.n;
 
 function expectValidationOf(res: TestResponse, field: string) {
   expect(res.status).toBe(400);
@@ -137,8 +142,18 @@ describe('POST /api/v1/webhook-endpoints', () => {
 
   it.each([
     ['no events', { ...VALID, events: [] }, 'events', /at least 1|>=1/],
-    ['an unknown type, naming it', { ...VALID, events: ['lead.created', 'lead.exploded'] }, 'events.1', /"lead\.exploded"/],
-    ['the test event, which is sent on request only', { ...VALID, events: ['webhook_endpoint.test'] }, 'events.0', /webhook_endpoint\.test/],
+    [
+      'an unknown type, naming it',
+      { ...VALID, events: ['lead.created', 'lead.exploded'] },
+      'events.1',
+      /"lead\.exploded"/,
+    ],
+    [
+      'the test event, which is sent on request only',
+      { ...VALID, events: ['webhook_endpoint.test'] },
+      'events.0',
+      /webhook_endpoint\.test/,
+    ],
     ['a type listed twice', { ...VALID, events: ['lead.created', 'lead.created'] }, 'events.1', /twice/],
     ['"*" beside a type', { ...VALID, events: ['*', 'lead.created'] }, 'events', /alone/],
     ['a description over 500 characters', { ...VALID, description: 'd'.repeat(501) }, 'description', /500/],
@@ -158,15 +173,21 @@ describe('POST /api/v1/webhook-endpoints', () => {
 
   it('keeps a workspace at 16 endpoints when 20 creates race: 16 are created, 4 answer 409, and so does a 17th later', async () => {
     const tenant = await t.tenant();
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => create({ ...VALID, description: `racer ${i}` }, tenant.key)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => create({ ...VALID, description: `racer ${i}` }, tenant.key)),
+    );
     expect(answers.filter((r) => r.status === 201)).toHaveLength(16);
     const refused = answers.filter((r) => r.status !== 201);
-    expect(refused.map((r) => [r.status, r.body.error.code, r.body.error.details])).toEqual(Array(4).fill([409, 'CONFLICT', { limit: 16 }]));
+    expect(refused.map((r) => [r.status, r.body.error.code, r.body.error.details])).toEqual(
+      Array(4).fill([409, 'CONFLICT', { limit: 16 }]),
+    );
     await expectMatchesSpec(t, 'POST', COLLECTION, refused[0]!);
     expect(await endpointCount(tenant.workspaceId)).toBe(16);
     expect((await create(VALID, tenant.key)).status).toBe(409);
     const [first] = answers.filter((r) => r.status === 201);
-    expect((await write('DELETE', `${COLLECTION}/${first!.body.webhook_endpoint.id}`, {}, tenant.key)).status).toBe(200);
+    expect((await write('DELETE', `${COLLECTION}/${first!.body.webhook_endpoint.id}`, {}, tenant.key)).status).toBe(
+      200,
+    );
     expect((await create(VALID, tenant.key)).status).toBe(201);
   });
 });
@@ -178,12 +199,19 @@ describe('private addresses with WEBHOOK_ALLOW_PRIVATE=true (tests and local rec
   });
   afterAll(() => local.close());
 
-  it.each(['http://127.0.0.1:4000/hooks', 'https://[::1]/hooks', 'https://10.0.0.7/hooks'])('accepts %s', async (url) => {
-    const tenant = await local.tenant();
-    const res = await local.request('POST', COLLECTION, { key: tenant.key, body: { url, events: ['*'] }, headers: { 'idempotency-key': randomUUID() } });
-    expect(res.status).toBe(201);
-    expect(res.body.webhook_endpoint.url).toBe(url);
-  });
+  it.each(['http://127.0.0.1:4000/hooks', 'https://[::1]/hooks', 'https://10.0.0.7/hooks'])(
+    'accepts %s',
+    async (url) => {
+      const tenant = await local.tenant();
+      const res = await local.request('POST', COLLECTION, {
+        key: tenant.key,
+        body: { url, events: ['*'] },
+        headers: { 'idempotency-key': randomUUID() },
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.webhook_endpoint.url).toBe(url);
+    },
+  );
 
   it('still refuses credentials in the URL', async () => {
     const tenant = await local.tenant();
@@ -209,7 +237,11 @@ describe('GET /api/v1/webhook-endpoints', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res: TestResponse = await t.request('GET', `${COLLECTION}?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { key: tenant.key });
+      const res: TestResponse = await t.request(
+        'GET',
+        `${COLLECTION}?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        { key: tenant.key },
+      );
       expect(res.status).toBe(200);
       await expectMatchesSpec(t, 'GET', COLLECTION, res);
       seen.push(...res.body.webhook_endpoints.map((e: { id: string }) => e.id));
@@ -222,7 +254,7 @@ describe('GET /api/v1/webhook-endpoints', () => {
     expect(seen).toEqual(expected);
   });
 
-  it('shows only the workspace\'s own endpoints', async () => {
+  it("shows only the workspace's own endpoints", async () => {
     const tenant = await t.tenant();
     const mine = await created(tenant);
     await created();
@@ -230,15 +262,19 @@ describe('GET /api/v1/webhook-endpoints', () => {
     expect(res.body.webhook_endpoints.map((e: { id: string }) => e.id)).toEqual([mine.id]);
   });
 
-  it.each(['cursor=abc', 'cursor=eyJ4IjoxfQ.AAAA', 'limit=0', 'limit=101', 'workspace_id=x'])('answers 400 for %s', async (query) => {
-    const res = await t.request('GET', `${COLLECTION}?${query}`, { key: owner.key });
-    expect(res.status).toBe(400);
-    await expectMatchesSpec(t, 'GET', COLLECTION, res);
-  });
+  it.each(['cursor=abc', 'cursor=eyJ4IjoxfQ.AAAA', 'limit=0', 'limit=101', 'workspace_id=x'])(
+    'answers 400 for %s',
+    async (query) => {
+      const res = await t.request('GET', `${COLLECTION}?${query}`, { key: owner.key });
+      expect(res.status).toBe(400);
+      await expectMatchesSpec(t, 'GET', COLLECTION, res);
+    },
+  );
 
   it('refuses a cursor of the events list', async () => {
     const tenant = await t.tenant();
-    for (let i = 0; i < 2; i++) await t.sql`select record_webhook_event(${tenant.workspaceId}, 'lead.created', '{"id":"lead_1"}'::jsonb)`;
+    for (let i = 0; i < 2; i++)
+      await t.sql`select record_webhook_event(${tenant.workspaceId}, 'lead.created', '{"id":"lead_1"}'::jsonb)`;
     const events = await t.request('GET', '/api/v1/webhook-events?limit=1', { key: tenant.key });
     const cursor = events.body.pagination.next_cursor as string;
     expect(cursor).toEqual(expect.any(String));
@@ -254,30 +290,50 @@ describe('GET /api/v1/webhook-endpoints/{id}', () => {
     const res = await get(id);
     expect(res.status).toBe(200);
     await expectMatchesSpec(t, 'GET', ONE, res);
-    expect(res.body.webhook_endpoint).toMatchObject({ enabled: false, disabled_reason: 'Deliveries failed for 3 days', disabled_at: expect.any(String) });
+    expect(res.body.webhook_endpoint).toMatchObject({
+      enabled: false,
+      disabled_reason: 'Deliveries failed for 3 days',
+      disabled_at: expect.any(String),
+    });
   });
 
   it('answers 404 for an unknown id and 400 for one over 64 characters', async () => {
     const missing = await get('whe_unknown');
     expect(missing.status).toBe(404);
-    expect(missing.body.error).toEqual({ code: 'NOT_FOUND', message: 'Webhook endpoint not found', request_id: expect.any(String) });
+    expect(missing.body.error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Webhook endpoint not found',
+      request_id: expect.any(String),
+    });
     await expectMatchesSpec(t, 'GET', ONE, missing);
     expect((await get('w'.repeat(65))).status).toBe(400);
   });
 });
 
 describe('PATCH /api/v1/webhook-endpoints/{id}', () => {
-  const patch = (id: string, body: unknown, key = owner.key, idem?: string) => write('PATCH', `${COLLECTION}/${id}`, body, key, idem);
+  const patch = (id: string, body: unknown, key = owner.key, idem?: string) =>
+    write('PATCH', `${COLLECTION}/${id}`, body, key, idem);
 
   it('changes url, events and description, clears a description with null, and leaves what it is not sent', async () => {
     const { id } = await created(owner, { ...VALID, description: 'old' });
     const res = await patch(id, { url: 'https://hooks.example.com/v2', events: ['*'] });
     expect(res.status).toBe(200);
     await expectMatchesSpec(t, 'PATCH', ONE, res);
-    expect(res.body.webhook_endpoint).toMatchObject({ url: 'https://hooks.example.com/v2', events: ['*'], description: 'old', enabled: true });
-    expect(Date.parse(res.body.webhook_endpoint.updated_at)).toBeGreaterThan(Date.parse(res.body.webhook_endpoint.created_at));
+    expect(res.body.webhook_endpoint).toMatchObject({
+      url: 'https://hooks.example.com/v2',
+      events: ['*'],
+      description: 'old',
+      enabled: true,
+    });
+    expect(Date.parse(res.body.webhook_endpoint.updated_at)).toBeGreaterThan(
+      Date.parse(res.body.webhook_endpoint.created_at),
+    );
     const cleared = await patch(id, { description: null });
-    expect(cleared.body.webhook_endpoint).toMatchObject({ url: 'https://hooks.example.com/v2', events: ['*'], description: null });
+    expect(cleared.body.webhook_endpoint).toMatchObject({
+      url: 'https://hooks.example.com/v2',
+      events: ['*'],
+      description: null,
+    });
     expect((await get(id)).body).toEqual(cleared.body);
   });
 
@@ -370,7 +426,9 @@ describe('POST /api/v1/webhook-endpoints/{id}/rotate-secret', () => {
     const hours = (columns.previous_secret_expires_at!.getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
-    expect(res.body.webhook_endpoint.previous_secret_expires_at).toBe(columns.previous_secret_expires_at!.toISOString());
+    expect(res.body.webhook_endpoint.previous_secret_expires_at).toBe(
+      columns.previous_secret_expires_at!.toISOString(),
+    );
     expect((await get(id)).text).not.toContain('whsec_');
   });
 
@@ -419,7 +477,14 @@ describe('POST /api/v1/webhook-endpoints/{id}/test', () => {
       created_at: expect.any(String),
       data: { object: (await get(target.id, tenant.key)).body.webhook_endpoint },
       deliveries: [
-        { id: expect.stringMatching(/^whd_/), endpoint_id: target.id, status: 'pending', attempt_count: 0, next_attempt_at: expect.any(String), attempts: [] },
+        {
+          id: expect.stringMatching(/^whd_/),
+          endpoint_id: target.id,
+          status: 'pending',
+          attempt_count: 0,
+          next_attempt_at: expect.any(String),
+          attempts: [],
+        },
       ],
     });
     expect(res.text).not.toContain('whsec_');
@@ -468,7 +533,10 @@ describe('tenancy and scope', () => {
     const before = await t.sql`select * from webhook_endpoints where id = ${id}`;
     const stranger = await t.tenant();
     for (const [method, path, template, body] of operations(id)) {
-      const res = body === undefined ? await t.request(method, path, { key: stranger.key }) : await write(method, path, body, stranger.key);
+      const res =
+        body === undefined
+          ? await t.request(method, path, { key: stranger.key })
+          : await write(method, path, body, stranger.key);
       expect(res.status, `${method} ${path}`).toBe(404);
       await expectMatchesSpec(t, method, template, res);
     }
@@ -485,7 +553,8 @@ describe('tenancy and scope', () => {
       ...operations(id),
     ];
     for (const [method, path, template, body] of all) {
-      const res = body === undefined ? await t.request(method, path, { key: reader }) : await write(method, path, body, reader);
+      const res =
+        body === undefined ? await t.request(method, path, { key: reader }) : await write(method, path, body, reader);
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(res.body.error.code).toBe('FORBIDDEN');
       await expectMatchesSpec(t, method, template, res);
@@ -499,12 +568,19 @@ describe('examples', () => {
     for (const route of webhookRoutes) {
       const example = route.example;
       expect(example, route.operationId).toBeDefined();
-      if (route.params) expect(route.params.safeParse(example!.params).success, `${route.operationId} params`).toBe(true);
-      if (route.query) expect(route.query.safeParse(example!.query ?? {}).success, `${route.operationId} query`).toBe(true);
+      if (route.params)
+        expect(route.params.safeParse(example!.params).success, `${route.operationId} params`).toBe(true);
+      if (route.query)
+        expect(route.query.safeParse(example!.query ?? {}).success, `${route.operationId} query`).toBe(true);
       if (route.body) expect(route.body.safeParse(example!.body).success, `${route.operationId} body`).toBe(true);
       const template = route.path.replace(/:([a-z_]+)/g, '{$1}');
       const { status, body } = example!.response;
-      await expectMatchesSpec(t, route.method, template, { status, body, headers: new Headers(), text: JSON.stringify(body) });
+      await expectMatchesSpec(t, route.method, template, {
+        status,
+        body,
+        headers: new Headers(),
+        text: JSON.stringify(body),
+      });
     }
   });
 });

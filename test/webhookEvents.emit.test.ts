@@ -42,8 +42,10 @@ afterAll(async () => {
   await host.close();
 });
 
-const postLead = (body: Record<string, unknown>, headers = ik(), key = tenant.key) => t.request('POST', '/api/v1/leads', { key, body, headers });
-const patchLead = (id: string, body: Record<string, unknown>) => t.request('PATCH', `/api/v1/leads/${id}`, { key: tenant.key, body, headers: ik() });
+const postLead = (body: Record<string, unknown>, headers = ik(), key = tenant.key) =>
+  t.request('POST', '/api/v1/leads', { key, body, headers });
+const patchLead = (id: string, body: Record<string, unknown>) =>
+  t.request('PATCH', `/api/v1/leads/${id}`, { key: tenant.key, body, headers: ik() });
 const getLead = async (id: string) => {
   const res = await t.request('GET', `/api/v1/leads/${id}`, { key: tenant.key });
   expect(res.status).toBe(200);
@@ -53,7 +55,11 @@ const getLead = async (id: string) => {
 
 describe('lead events', () => {
   it('a created lead emits lead.created alone, carrying the lead as GET answers it', async () => {
-    const res = await postLead({ contact_name: 'Ada Created', contact_phone: '212-555-0701', attribution: { source: 'google' } });
+    const res = await postLead({
+      contact_name: 'Ada Created',
+      contact_phone: '212-555-0701',
+      attribution: { source: 'google' },
+    });
     expect(res.status, res.text).toBe(201);
     const [created] = await onlyEvents(t.sql, tenant.workspaceId, res.body.lead.id, ['lead.created']);
     expect(created!.id).toMatch(/^evt_[0-9a-hjkmnp-tv-z]{20}$/);
@@ -77,7 +83,11 @@ describe('lead events', () => {
   it('a PATCH to another stage adds lead.stage_changed, the first conversion stage lead.converted, each once', async () => {
     const id = (await postLead({ contact_name: 'Cy Stages', contact_phone: '212-555-0703' })).body.lead.id;
     expect((await patchLead(id, { status_stage_id: stages.contacted })).status).toBe(200);
-    const moved = await onlyEvents(t.sql, tenant.workspaceId, id, ['lead.created', 'lead.updated', 'lead.stage_changed']);
+    const moved = await onlyEvents(t.sql, tenant.workspaceId, id, [
+      'lead.created',
+      'lead.updated',
+      'lead.stage_changed',
+    ]);
     const afterMove = await getLead(id);
     expect(moved.find((e) => e.type === 'lead.stage_changed')!.data!.object).toEqual(afterMove);
     expect(moved.find((e) => e.type === 'lead.updated')!.data!.object).toEqual(afterMove);
@@ -85,8 +95,14 @@ describe('lead events', () => {
     expect((await patchLead(id, { status_stage_id: stages.sold })).status).toBe(200);
     const sold = await getLead(id);
     expect(sold.converted_at).not.toBeNull();
-    const converted = await onlyEvents(t.sql, tenant.workspaceId, id,
-      ['lead.created', 'lead.updated', 'lead.stage_changed', 'lead.updated', 'lead.stage_changed', 'lead.converted']);
+    const converted = await onlyEvents(t.sql, tenant.workspaceId, id, [
+      'lead.created',
+      'lead.updated',
+      'lead.stage_changed',
+      'lead.updated',
+      'lead.stage_changed',
+      'lead.converted',
+    ]);
     expect(converted.filter((e) => e.type === 'lead.converted').map((e) => e.data!.object)).toEqual([sold]);
 
     // Leaving and coming back: converted_at stays, so the lead converts once.
@@ -103,7 +119,11 @@ describe('lead events', () => {
   });
 
   it('a lead created at a conversion stage emits lead.created only', async () => {
-    const res = await postLead({ contact_name: 'Di Sold', contact_phone: '212-555-0704', status_stage_id: stages.sold });
+    const res = await postLead({
+      contact_name: 'Di Sold',
+      contact_phone: '212-555-0704',
+      status_stage_id: stages.sold,
+    });
     expect(res.body.lead.converted_at).not.toBeNull();
     await onlyEvents(t.sql, tenant.workspaceId, res.body.lead.id, ['lead.created']);
   });
@@ -114,7 +134,9 @@ describe('lead events', () => {
     const res = await t.request('DELETE', `/api/v1/leads/${id}`, { key: tenant.key, headers: ik() });
     expect(res.status).toBe(200);
     expect((await t.request('GET', `/api/v1/leads/${id}`, { key: tenant.key })).status).toBe(404);
-    const deleted = (await onlyEvents(t.sql, tenant.workspaceId, id, ['lead.created', 'lead.deleted'])).find((e) => e.type === 'lead.deleted')!;
+    const deleted = (await onlyEvents(t.sql, tenant.workspaceId, id, ['lead.created', 'lead.deleted'])).find(
+      (e) => e.type === 'lead.deleted',
+    )!;
     const { updated_at: deletedAt, ...rest } = deleted.data!.object as { updated_at: string };
     const { updated_at: shownAt, ...shownRest } = shown;
     expect(rest).toEqual(shownRest);
@@ -124,11 +146,17 @@ describe('lead events', () => {
   });
 
   it('form submissions emit lead.created, then lead.updated for the same email; a duplicate event emits nothing', async () => {
-    const form = (externalId: string, formData: Record<string, unknown>) => t.request('POST', '/api/v1/events/form-submission', {
-      key: tenant.key,
-      headers: ik(),
-      body: { external_event_id: externalId, session_id: 'whemit-form', contact_email: 'form@example.com', form_data: formData },
-    });
+    const form = (externalId: string, formData: Record<string, unknown>) =>
+      t.request('POST', '/api/v1/events/form-submission', {
+        key: tenant.key,
+        headers: ik(),
+        body: {
+          external_event_id: externalId,
+          session_id: 'whemit-form',
+          contact_email: 'form@example.com',
+          form_data: formData,
+        },
+      });
     const first = await form('form-1', { roof: 'shingle' });
     expect(first.status, first.text).toBe(201);
     const id = first.body.lead_id as string;
@@ -143,10 +171,19 @@ describe('lead events', () => {
   it('approved calls and SMS imported by the CLI emit lead.updated with the new communication summary', async () => {
     const id = (await postLead({ contact_name: 'Fay Calls', contact_phone: '212-555-0706' })).body.lead.id;
     const file = join(await mkdtemp(join(tmpdir(), 'whemit-')), 'calls.jsonl');
-    const call = { lead_id: id, channel: 'call', direction: 'inbound', status: 'answered', started_at: '2026-05-01T10:00:00Z' };
+    const call = {
+      lead_id: id,
+      channel: 'call',
+      direction: 'inbound',
+      status: 'answered',
+      started_at: '2026-05-01T10:00:00Z',
+    };
     const importCalls = async (lines: unknown[]) => {
       await writeFile(file, lines.map((l) => JSON.stringify(l)).join('\n'));
-      await communicationsCommands['communications import'].run(t.sql, cliContext([file], { workspace: tenant.workspaceId }));
+      await communicationsCommands['communications import'].run(
+        t.sql,
+        cliContext([file], { workspace: tenant.workspaceId }),
+      );
     };
     await importCalls([{ ...call, approved: false }]);
     await onlyEvents(t.sql, tenant.workspaceId, id, ['lead.created']);
@@ -161,11 +198,18 @@ describe('lead events', () => {
 describe('lead writes that do not commit emit nothing', () => {
   it('a write rolled back after the lead was stored takes its event with it', async () => {
     const before = await eventCount(t.sql, tenant.workspaceId);
-    await expect(t.sql.begin(async (tx) => {
-      const written = await upsertLead(tx, tenant.workspaceId, { contact_phone: '2125550710' }, { conversionType: 'partner_api' });
-      expect((await eventsAbout(tx, written.lead.id)).map((e) => e.type)).toEqual(['lead.created']);
-      throw new Error('changed my mind');
-    })).rejects.toThrow('changed my mind');
+    await expect(
+      t.sql.begin(async (tx) => {
+        const written = await upsertLead(
+          tx,
+          tenant.workspaceId,
+          { contact_phone: '2125550710' },
+          { conversionType: 'partner_api' },
+        );
+        expect((await eventsAbout(tx, written.lead.id)).map((e) => e.type)).toEqual(['lead.created']);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
     expect(await eventCount(t.sql, tenant.workspaceId)).toBe(before);
     expect(await t.sql`select id from leads where contact_phone = '2125550710'`).toHaveLength(0);
   });
@@ -183,7 +227,8 @@ describe('lead writes that do not commit emit nothing', () => {
 
   it('a PATCH to an unknown stage and a merge beyond the JSON bounds (400) emit nothing', async () => {
     const keys = (prefix: string) => Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`${prefix}${i}`, 'v']));
-    const id = (await postLead({ contact_name: 'Hal Bounds', contact_phone: '212-555-0713', form_data: keys('a') })).body.lead.id;
+    const id = (await postLead({ contact_name: 'Hal Bounds', contact_phone: '212-555-0713', form_data: keys('a') }))
+      .body.lead.id;
     const before = await eventCount(t.sql, tenant.workspaceId);
     const unknown = await patchLead(id, { status_stage_id: 'stage_nope', notes: 'would change' });
     expect(unknown.status).toBe(400);
@@ -198,10 +243,16 @@ describe('lead writes that do not commit emit nothing', () => {
 
 describe('conversion events', () => {
   it('a created conversion emits conversion.created as the list shows it; a replay or repeated external_event_id emits nothing', async () => {
-    const lead = (await postLead({ contact_name: 'Ivy Converts', contact_phone: '212-555-0720', session_id: 'sess-conv' })).body.lead;
+    const lead = (
+      await postLead({ contact_name: 'Ivy Converts', contact_phone: '212-555-0720', session_id: 'sess-conv' })
+    ).body.lead;
     const headers = ik();
     const convert = (h: Record<string, string>) =>
-      t.request('POST', `/api/v1/leads/${lead.id}/conversions`, { key: tenant.key, body: { external_event_id: 'conv-evt-1' }, headers: h });
+      t.request('POST', `/api/v1/leads/${lead.id}/conversions`, {
+        key: tenant.key,
+        body: { external_event_id: 'conv-evt-1' },
+        headers: h,
+      });
     const first = await convert(headers);
     expect(first.status).toBe(201);
     const id = first.body.conversion.id as string;
@@ -240,12 +291,19 @@ describe('report events', () => {
     expect((await waitForImport(t, res.body.report.id)).status).toBe('failed');
     const [failed] = await onlyEvents(t.sql, tenant.workspaceId, res.body.report.id, ['report.import.failed']);
     expect(failed!.data!.object).toEqual((await getReport(res.body.report.id)).report);
-    expect(failed!.data!.object).toMatchObject({ status: 'failed', summary: { failure_reason: expect.stringMatching(/empty/) } });
+    expect(failed!.data!.object).toMatchObject({
+      status: 'failed',
+      summary: { failure_reason: expect.stringMatching(/empty/) },
+    });
   });
 
   it('an export emits report.export.completed per artifact; one that cannot render emits report.export.failed with the reason', async () => {
     const report = await importAndWait(t, tenant.key, gable());
-    const res = await t.request('POST', `/api/v1/reports/${report.id}/export`, { key: tenant.key, body: { formats: ['json', 'csv'] }, headers: ik() });
+    const res = await t.request('POST', `/api/v1/reports/${report.id}/export`, {
+      key: tenant.key,
+      body: { formats: ['json', 'csv'] },
+      headers: ik(),
+    });
     expect(res.status, res.text).toBe(201);
     const ids = res.body.exports.map((e: { export_id: string }) => e.export_id) as string[];
     const settled = async () => (await getReport(report.id)).exports.every((e) => e.status !== 'pending');
@@ -260,11 +318,22 @@ describe('report events', () => {
 
     // An artifact of a revision that is not its report's: the task fails it for good.
     const other = await importAndWait(t, tenant.key, gable());
-    const [orphan] = await insertExports(t.sql, [{
-      id: newId('rexp'), workspace_id: tenant.workspaceId, report_id: report.id, revision_id: other.current_revision_id,
-      format: 'json', file_name: 'orphan.json', mime_type: 'application/json',
-    }]);
-    await enqueueJob(t.sql, 'report_export', { workspace_id: tenant.workspaceId, report_id: report.id, export_ids: [orphan!.id] });
+    const [orphan] = await insertExports(t.sql, [
+      {
+        id: newId('rexp'),
+        workspace_id: tenant.workspaceId,
+        report_id: report.id,
+        revision_id: other.current_revision_id,
+        format: 'json',
+        file_name: 'orphan.json',
+        mime_type: 'application/json',
+      },
+    ]);
+    await enqueueJob(t.sql, 'report_export', {
+      workspace_id: tenant.workspaceId,
+      report_id: report.id,
+      export_ids: [orphan!.id],
+    });
     expect(await waitUntil(async () => (await eventsAbout(t.sql, orphan!.id)).length > 0, 20_000)).toBe(true);
     const [failed] = await onlyEvents(t.sql, tenant.workspaceId, orphan!.id, ['report.export.failed']);
     const shown = (await t.request('GET', `/api/v1/reports/exports/${orphan!.id}`, { key: tenant.key })).body.export;
@@ -281,7 +350,10 @@ describe('visualization events', () => {
   };
 
   it('a generation emits visualization.completed with the images', async () => {
-    const vis = await createVisualization(t, tenant, { session_id: 'whemit', original_image_url: `data:image/jpeg;base64,${HOUSE_JPG.toString('base64')}` });
+    const vis = await createVisualization(t, tenant, {
+      session_id: 'whemit',
+      original_image_url: `data:image/jpeg;base64,${HOUSE_JPG.toString('base64')}`,
+    });
     expect((await generate(t, tenant, vis.id)).body.visualization.status).toBe('completed');
     const [completed] = await onlyEvents(t.sql, tenant.workspaceId, vis.id, ['visualization.completed']);
     expect(completed!.subject).toEqual({ kind: 'visualization', id: vis.id });
@@ -291,11 +363,17 @@ describe('visualization events', () => {
   });
 
   it('a generation from bytes that are no image emits visualization.failed with the reason', async () => {
-    const vis = await createVisualization(t, tenant, { session_id: 'whemit', original_image_url: host.url('/not-image.png') });
+    const vis = await createVisualization(t, tenant, {
+      session_id: 'whemit',
+      original_image_url: host.url('/not-image.png'),
+    });
     expect((await generate(t, tenant, vis.id)).body.visualization.status).toBe('failed');
     const [failed] = await onlyEvents(t.sql, tenant.workspaceId, vis.id, ['visualization.failed']);
     expect(failed!.data!.object).toEqual(await getVisualization(vis.id));
-    expect(failed!.data!.object).toMatchObject({ status: 'failed', processing_error: expect.stringMatching(/not a readable image/) });
+    expect(failed!.data!.object).toMatchObject({
+      status: 'failed',
+      processing_error: expect.stringMatching(/not a readable image/),
+    });
   });
 });
 
@@ -309,7 +387,11 @@ describe('workspaces and endpoints', () => {
     await onlyEvents(t.sql, other.workspaceId, theirs.body.lead.id, ['lead.created']);
     expect(await eventCount(t.sql, other.workspaceId)).toBe(1);
     // Another workspace's lead is not found, and nothing is recorded for the attempt.
-    const patch = await t.request('PATCH', `/api/v1/leads/${mine.body.lead.id}`, { key: other.key, body: { notes: 'x' }, headers: ik() });
+    const patch = await t.request('PATCH', `/api/v1/leads/${mine.body.lead.id}`, {
+      key: other.key,
+      body: { notes: 'x' },
+      headers: ik(),
+    });
     expect(patch.status).toBe(404);
     expect(await eventCount(t.sql, other.workspaceId)).toBe(1);
   });
@@ -334,7 +416,8 @@ describe('workspaces and endpoints', () => {
       select event_id, endpoint_id, status from webhook_deliveries where workspace_id = ${ws.workspaceId}`;
     const byType = Object.fromEntries(events.map((e) => [e.id, e.type]));
     expect(deliveries.map((d) => `${byType[d.event_id]} → ${d.endpoint_id}`).sort()).toEqual(
-      [`lead.created → ${all}`, `lead.created → ${created}`, `lead.updated → ${all}`].sort());
+      [`lead.created → ${all}`, `lead.created → ${created}`, `lead.updated → ${all}`].sort(),
+    );
     expect(deliveries.every((d) => d.status === 'pending')).toBe(true);
     expect(deliveries.some((d) => d.endpoint_id === deleted || d.endpoint_id === disabled)).toBe(false);
     // The partner's requests paid for no graphile-worker job.
@@ -343,18 +426,24 @@ describe('workspaces and endpoints', () => {
     // A tick enqueues one job per endpoint with deliveries due, in the endpoint's own queue, and
     // none while that one waits. Rolled back after, so the worker sends nothing to the made-up URL.
     const rolledBack = new Error('rolled back');
-    await t.sql.begin(async (tx) => {
-      expect((await dispatchDueDeliveries(tx)).sort()).toEqual([all, created].sort());
-      const jobs = await tx<{ key: string; queue_name: string; payload: unknown }[]>`
+    await t.sql
+      .begin(async (tx) => {
+        expect((await dispatchDueDeliveries(tx)).sort()).toEqual([all, created].sort());
+        const jobs = await tx<{ key: string; queue_name: string; payload: unknown }[]>`
         select j.key, j.queue_name, p.payload from graphile_worker.jobs j join graphile_worker._private_jobs p on p.id = j.id
         where j.task_identifier = 'webhook_deliver'`;
-      expect(jobs.sort((a, b) => a.key.localeCompare(b.key))).toEqual([all, created].sort().map((id) => ({
-        key: `webhook_endpoint:${id}`, queue_name: `webhook:${id}`, payload: { workspace_id: ws.workspaceId, endpoint_id: id },
-      })));
-      expect(await dispatchDueDeliveries(tx)).toEqual([]);
-      throw rolledBack;
-    }).catch((err) => {
-      if (err !== rolledBack) throw err;
-    });
+        expect(jobs.sort((a, b) => a.key.localeCompare(b.key))).toEqual(
+          [all, created].sort().map((id) => ({
+            key: `webhook_endpoint:${id}`,
+            queue_name: `webhook:${id}`,
+            payload: { workspace_id: ws.workspaceId, endpoint_id: id },
+          })),
+        );
+        expect(await dispatchDueDeliveries(tx)).toEqual([]);
+        throw rolledBack;
+      })
+      .catch((err) => {
+        if (err !== rolledBack) throw err;
+      });
   });
 });

@@ -20,11 +20,18 @@ export async function eventsAbout(sql: Db, subjectId: string): Promise<StoredEve
 
 /** How many events a workspace has, of any type and subject. */
 export async function eventCount(sql: Db, workspaceId: string): Promise<number> {
-  return (await sql<{ n: number }[]>`select count(*)::int as n from webhook_events where workspace_id = ${workspaceId}`)[0]!.n;
+  return (
+    await sql<{ n: number }[]>`select count(*)::int as n from webhook_events where workspace_id = ${workspaceId}`
+  )[0]!.n;
 }
 
 /** The resource's events, asserted to be exactly of the `expected` types (in any order), all in `workspaceId`. */
-export async function onlyEvents(sql: Db, workspaceId: string, subjectId: string, expected: string[]): Promise<StoredEvent[]> {
+export async function onlyEvents(
+  sql: Db,
+  workspaceId: string,
+  subjectId: string,
+  expected: string[],
+): Promise<StoredEvent[]> {
   const events = await eventsAbout(sql, subjectId);
   expect(events.map((e) => e.type).sort()).toEqual([...expected].sort());
   for (const e of events) expect(e).toMatchObject({ workspace_id: workspaceId, subject: { id: subjectId } });

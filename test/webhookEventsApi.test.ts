@@ -26,7 +26,15 @@ async function record(tenant: Tenant, ...types: WebhookEventType[]): Promise<str
     const ids: string[] = [];
     for (const type of types) {
       const leadId = `lead_${randomUUID()}`;
-      ids.push(await recordWebhookEvent(tx, tenant.workspaceId, type, { id: leadId, contact_name: 'Ann Roof' }, { kind: 'lead', id: leadId }));
+      ids.push(
+        await recordWebhookEvent(
+          tx,
+          tenant.workspaceId,
+          type,
+          { id: leadId, contact_name: 'Ann Roof' },
+          { kind: 'lead', id: leadId },
+        ),
+      );
     }
     return ids;
   }) as Promise<string[]>;
@@ -63,14 +71,19 @@ const newestFirst = async (workspaceId: string, type?: string) =>
   ).map((r) => r.id);
 
 describe('GET /api/v1/webhook-events', () => {
-  it('lists the workspace\'s events newest first, each with its type, time and object', async () => {
+  it("lists the workspace's events newest first, each with its type, time and object", async () => {
     const [older] = await record(owner, 'lead.created');
     const [newer] = await record(owner, 'lead.updated');
     const res = await list();
     expect(res.status).toBe(200);
     await expectMatchesSpec(t, 'GET', LIST, res);
     expect(res.body.webhook_events).toEqual([
-      { id: newer, type: 'lead.updated', created_at: expect.any(String), data: { object: { id: expect.stringMatching(/^lead_/), contact_name: 'Ann Roof' } } },
+      {
+        id: newer,
+        type: 'lead.updated',
+        created_at: expect.any(String),
+        data: { object: { id: expect.stringMatching(/^lead_/), contact_name: 'Ann Roof' } },
+      },
       { id: older, type: 'lead.created', created_at: expect.any(String), data: { object: expect.any(Object) } },
     ]);
     expect(res.body.pagination).toEqual({ limit: 50, has_more: false, next_cursor: null });
@@ -103,20 +116,27 @@ describe('GET /api/v1/webhook-events', () => {
   });
 
   it('shows an event recorded without its object only once it is rendered', async () => {
-    const [row] = await t.sql<{ id: string }[]>`select record_webhook_event(${owner.workspaceId}, 'report.import.failed', null) as id`;
-    expect(await t.sql`select 1 from graphile_worker.jobs where key = ${`webhook_event_render:${row!.id}`}`).toHaveLength(1);
+    const [row] = await t.sql<
+      { id: string }[]
+    >`select record_webhook_event(${owner.workspaceId}, 'report.import.failed', null) as id`;
+    expect(
+      await t.sql`select 1 from graphile_worker.jobs where key = ${`webhook_event_render:${row!.id}`}`,
+    ).toHaveLength(1);
     expect(ids(await list())).toEqual([]);
     expect((await t.request('GET', `${LIST}/${row!.id}`, { key: owner.key })).status).toBe(404);
     await t.sql`update webhook_events set data = '{"object": {"id": "rep_1", "status": "failed"}}' where id = ${row!.id}`;
     expect(ids(await list())).toEqual([row!.id]);
   });
 
-  it.each(['type=lead.exploded', 'type=', 'limit=0', 'limit=101', 'cursor=x', 'since=yesterday'])('answers 400 for %s', async (query) => {
-    const res = await list(query);
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('VALIDATION_ERROR');
-    await expectMatchesSpec(t, 'GET', LIST, res);
-  });
+  it.each(['type=lead.exploded', 'type=', 'limit=0', 'limit=101', 'cursor=x', 'since=yesterday'])(
+    'answers 400 for %s',
+    async (query) => {
+      const res = await list(query);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_ERROR');
+      await expectMatchesSpec(t, 'GET', LIST, res);
+    },
+  );
 
   it('names the unknown type', async () => {
     const res = await list('type=lead.exploded');
@@ -153,12 +173,25 @@ describe('GET /api/v1/webhook-events/{id}', () => {
     expect(event).toMatchObject({ id: eventId, type: 'lead.created', data: { object: { contact_name: 'Ann Roof' } } });
     expect(event.deliveries).toHaveLength(1);
     const shown = event.deliveries[0];
-    expect(shown).toMatchObject({ id: delivery!.id, endpoint_id: subscribed, status: 'succeeded', attempt_count: 25, next_attempt_at: null });
+    expect(shown).toMatchObject({
+      id: delivery!.id,
+      endpoint_id: subscribed,
+      status: 'succeeded',
+      attempt_count: 25,
+      next_attempt_at: null,
+    });
     expect(shown.attempts).toHaveLength(20);
-    expect(shown.attempts.map((a: { duration_ms: number }) => a.duration_ms)).toEqual(Array.from({ length: 20 }, (_, i) => 125 - i));
+    expect(shown.attempts.map((a: { duration_ms: number }) => a.duration_ms)).toEqual(
+      Array.from({ length: 20 }, (_, i) => 125 - i),
+    );
     const [latest] = await t.sql<{ attempted_at: Date }[]>`
       select attempted_at from webhook_delivery_attempts where delivery_id = ${delivery!.id} order by attempted_at desc limit 1`;
-    expect(shown.attempts[0]).toEqual({ attempted_at: latest!.attempted_at.toISOString(), response_status: 200, error: null, duration_ms: 125 });
+    expect(shown.attempts[0]).toEqual({
+      attempted_at: latest!.attempted_at.toISOString(),
+      response_status: 200,
+      error: null,
+      duration_ms: 125,
+    });
     expect(shown.attempts[1]).toMatchObject({ response_status: null, error: 'HTTP 503' });
   });
 
@@ -171,7 +204,11 @@ describe('GET /api/v1/webhook-events/{id}', () => {
   it('answers 404 for an unknown id, 400 for one over 64 characters', async () => {
     const res = await t.request('GET', `${LIST}/evt_unknown`, { key: owner.key });
     expect(res.status).toBe(404);
-    expect(res.body.error).toEqual({ code: 'NOT_FOUND', message: 'Webhook event not found', request_id: expect.any(String) });
+    expect(res.body.error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Webhook event not found',
+      request_id: expect.any(String),
+    });
     await expectMatchesSpec(t, 'GET', ONE, res);
     expect((await t.request('GET', `${LIST}/${'e'.repeat(65)}`, { key: owner.key })).status).toBe(400);
   });
@@ -190,7 +227,10 @@ describe('tenancy and scope', () => {
   it('answers 403 without webhooks.manage and 401 without a key', async () => {
     const [eventId] = await record(owner, 'lead.created');
     const reader = await t.keyFor(owner.workspaceId, ['leads.read', 'reports.read']);
-    for (const [path, template] of [[LIST, LIST], [`${LIST}/${eventId}`, ONE]] as const) {
+    for (const [path, template] of [
+      [LIST, LIST],
+      [`${LIST}/${eventId}`, ONE],
+    ] as const) {
       const res = await t.request('GET', path, { key: reader });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('FORBIDDEN');
@@ -223,12 +263,20 @@ describe('cleanup', () => {
       select a.delivery_id from webhook_delivery_attempts a join webhook_deliveries d on d.id = a.delivery_id
       where d.workspace_id = ${owner.workspaceId}`;
     expect(attempts.map((a) => a.delivery_id)).toEqual([deliveries[0]!.id]);
-    expect(await t.sql`select 1 from webhook_delivery_attempts a where not exists (select 1 from webhook_deliveries d where d.id = a.delivery_id)`)
-      .toHaveLength(0);
+    expect(
+      await t.sql`select 1 from webhook_delivery_attempts a where not exists (select 1 from webhook_deliveries d where d.id = a.delivery_id)`,
+    ).toHaveLength(0);
   });
 
   it('deletes in batches until none is left', async () => {
-    const recorded = await record(owner, 'lead.created', 'lead.created', 'lead.created', 'lead.created', 'lead.created');
+    const recorded = await record(
+      owner,
+      'lead.created',
+      'lead.created',
+      'lead.created',
+      'lead.created',
+      'lead.created',
+    );
     for (const id of recorded) await ageEvent(id, 40);
     expect(await deleteExpiredWebhookEvents(t.sql, 2)).toBeGreaterThanOrEqual(5);
     expect(await t.sql`select 1 from webhook_events where id in ${t.sql(recorded)}`).toHaveLength(0);

@@ -22,8 +22,21 @@ const get = (port: number, path: string, init: RequestInit = {}) => fetch(`http:
 describe("the worker's health server", () => {
   it('serves /healthz, /readyz and /metrics, and stops being ready when the job runner stops', async () => {
     const logger = createLogger('silent');
-    const worker = await startWorker({ config: t.config, logger, sql: t.sql, connectionString: t.databaseUrl, concurrency: 1, withCron: false });
-    const health = await serveWorkerHealth({ port: 0, sql: t.sql, logger, runner: worker.runner, metricsToken: undefined });
+    const worker = await startWorker({
+      config: t.config,
+      logger,
+      sql: t.sql,
+      connectionString: t.databaseUrl,
+      concurrency: 1,
+      withCron: false,
+    });
+    const health = await serveWorkerHealth({
+      port: 0,
+      sql: t.sql,
+      logger,
+      runner: worker.runner,
+      metricsToken: undefined,
+    });
     try {
       expect(await (await get(health.port, '/healthz')).json()).toEqual({ status: 'ok' });
       expect(await (await get(health.port, '/readyz')).json()).toEqual({ status: 'ready' });
@@ -31,16 +44,31 @@ describe("the worker's health server", () => {
       expect(metrics.status).toBe(200);
       expect(sample(await metrics.text(), 'worker_queue_jobs', { state: 'ready' })).toBe(0);
 
-      for (const [method, path] of [['GET', '/nothing'], ['POST', '/healthz']] as const) {
+      for (const [method, path] of [
+        ['GET', '/nothing'],
+        ['POST', '/healthz'],
+      ] as const) {
         const res = await get(health.port, path, { method });
         expect(res.status).toBe(404);
-        expect(await res.json()).toEqual({ error: { code: 'NOT_FOUND', message: `No route for ${method} ${path}`, request_id: res.headers.get('x-request-id') } });
+        expect(await res.json()).toEqual({
+          error: {
+            code: 'NOT_FOUND',
+            message: `No route for ${method} ${path}`,
+            request_id: res.headers.get('x-request-id'),
+          },
+        });
       }
 
       await worker.stop();
       const res = await get(health.port, '/readyz');
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'Job runner is not running', request_id: res.headers.get('x-request-id') } });
+      expect(await res.json()).toEqual({
+        error: {
+          code: 'INTERNAL_ERROR',
+          message: 'Job runner is not running',
+          request_id: res.headers.get('x-request-id'),
+        },
+      });
       expect((await get(health.port, '/healthz')).status).toBe(200);
     } finally {
       await health.close();
@@ -62,7 +90,15 @@ describe('the worker process (npm run worker) with HEALTH_PORT', () => {
     const token = 'worker-metrics-token-0123';
     const dataDir = await mkdtemp(join(tmpdir(), 'partner-api-worker-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
-      env: { ...process.env, DATABASE_URL: t.databaseUrl, HEALTH_PORT: String(port), METRICS_TOKEN: token, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DB_POOL_MAX: '3' },
+      env: {
+        ...process.env,
+        DATABASE_URL: t.databaseUrl,
+        HEALTH_PORT: String(port),
+        METRICS_TOKEN: token,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DB_POOL_MAX: '3',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

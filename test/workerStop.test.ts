@@ -35,7 +35,13 @@ describe('stopping a worker', () => {
     expect(row).toEqual({ locked_by: null, due: true });
 
     const handedBackAt = Date.now();
-    const other = await run({ connectionString: t.databaseUrl, concurrency: 1, noHandleSignals: true, pollInterval: 1000, taskList: { outlast_deploy: async () => void ranBy.push('other') } });
+    const other = await run({
+      connectionString: t.databaseUrl,
+      concurrency: 1,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      taskList: { outlast_deploy: async () => void ranBy.push('other') },
+    });
     expect(await waitUntil(async () => ranBy.length === 2, 3000, 50)).toBe(true);
     expect(ranBy).toEqual(['stuck', 'other']);
     expect(Date.now() - handedBackAt).toBeLessThan(2000);

@@ -14,14 +14,21 @@ export const JOB_GRACE_MS = 20_000;
  * 0.17's runner.stop() waits for every running job without a limit, and a process killed
  * meanwhile leaves its jobs locked until the 4-hour lock timeout.
  */
-export function stopHandingBackJobs(runner: Runner, sql: Sql, logger: Logger, graceMs = JOB_GRACE_MS): () => Promise<void> {
+export function stopHandingBackJobs(
+  runner: Runner,
+  sql: Sql,
+  logger: Logger,
+  graceMs = JOB_GRACE_MS,
+): () => Promise<void> {
   const running = new Map<string, string>();
   runner.events.on('job:start', ({ job }) => running.set(job.id, job.locked_by!));
   runner.events.on('job:complete', ({ job }) => running.delete(job.id));
   return async () => {
     const stopped = runner.stop();
     let timer: NodeJS.Timeout | undefined;
-    const outOfTime = new Promise<'out of time'>((resolve) => (timer = setTimeout(() => resolve('out of time'), graceMs)));
+    const outOfTime = new Promise<'out of time'>(
+      (resolve) => (timer = setTimeout(() => resolve('out of time'), graceMs)),
+    );
     const outcome = await Promise.race([stopped, outOfTime]);
     clearTimeout(timer);
     if (outcome !== 'out of time' || running.size === 0) return;

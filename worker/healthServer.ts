@@ -17,13 +17,21 @@ export interface HealthServer {
  * that serves no HTTP otherwise. Ready also needs the job runner running: one that stopped (or
  * crashed) takes no more jobs however healthy the database is.
  */
-export async function serveWorkerHealth(input: { port: number; sql: Sql; logger: Logger; runner: Runner; metricsToken: string | undefined }): Promise<HealthServer> {
+export async function serveWorkerHealth(input: {
+  port: number;
+  sql: Sql;
+  logger: Logger;
+  runner: Runner;
+  metricsToken: string | undefined;
+}): Promise<HealthServer> {
   let running = true;
   const stopped = () => {
     running = false;
   };
   input.runner.promise.then(stopped, stopped);
-  const probes = await databaseProbes(input.sql, input.logger, () => (running ? undefined : 'Job runner is not running'));
+  const probes = await databaseProbes(input.sql, input.logger, () =>
+    running ? undefined : 'Job runner is not running',
+  );
   const server = http.createServer((req, res) => void answer(req, res, probes, input));
   await new Promise<void>((resolve) => server.listen(input.port, resolve));
   return {
@@ -36,7 +44,12 @@ export async function serveWorkerHealth(input: { port: number; sql: Sql; logger:
   };
 }
 
-async function answer(req: http.IncomingMessage, res: http.ServerResponse, probes: Probes, input: { logger: Logger; metricsToken: string | undefined }) {
+async function answer(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  probes: Probes,
+  input: { logger: Logger; metricsToken: string | undefined },
+) {
   const requestId = requestIdFrom(req.headers['x-request-id'] as string | undefined);
   // The same headers as every API answer (api/middleware/responseHeaders.ts).
   res.setHeader('X-Request-Id', requestId);
@@ -45,12 +58,15 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse, probe
   let path = req.url ?? '/';
   try {
     path = new URL(path, 'http://worker').pathname;
-    if (req.method !== 'GET' && req.method !== 'HEAD') throw new ApiError(404, 'NOT_FOUND', `No route for ${req.method} ${path}`);
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      throw new ApiError(404, 'NOT_FOUND', `No route for ${req.method} ${path}`);
     const { contentType, body } = await answerProbe(path, req.headers.authorization, probes, input.metricsToken);
     res.writeHead(200, { 'Content-Type': contentType }).end(req.method === 'HEAD' ? undefined : body);
   } catch (err) {
     if (!(err instanceof ApiError)) input.logger.error({ err, request_id: requestId, path }, 'unhandled error');
     const failure = err instanceof ApiError ? err : new ApiError(500, 'INTERNAL_ERROR', 'Internal server error');
-    res.writeHead(failure.status, { ...failure.headers, 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorBody(failure, requestId)));
+    res
+      .writeHead(failure.status, { ...failure.headers, 'Content-Type': 'application/json; charset=utf-8' })
+      .end(JSON.stringify(errorBody(failure, requestId)));
   }
 }

@@ -8,7 +8,16 @@ runProcess('worker', async ({ config, logger }) => {
   const sql = createSql(config.DATABASE_URL, config.DB_POOL_MAX);
   const worker = await startWorker({ config, logger, sql, connectionString: config.DATABASE_URL });
   logger.info({ concurrency: config.WORKER_CONCURRENCY }, 'worker running');
-  const health = config.HEALTH_PORT === undefined ? undefined : await serveWorkerHealth({ port: config.HEALTH_PORT, sql, logger, runner: worker.runner, metricsToken: config.METRICS_TOKEN });
+  const health =
+    config.HEALTH_PORT === undefined
+      ? undefined
+      : await serveWorkerHealth({
+          port: config.HEALTH_PORT,
+          sql,
+          logger,
+          runner: worker.runner,
+          metricsToken: config.METRICS_TOKEN,
+        });
   return async () => {
     await worker.stop();
     await health?.close();

@@ -14,7 +14,10 @@ export async function every(
   onError: (err: unknown) => void,
 ): Promise<Periodic> {
   let busy: Promise<void> | undefined;
-  const schedule = () => (busy ??= tick().then(() => undefined, onError).finally(() => (busy = undefined)));
+  const schedule = () =>
+    (busy ??= tick()
+      .then(() => undefined, onError)
+      .finally(() => (busy = undefined)));
   await schedule();
   const timer = setInterval(schedule, intervalMs);
   return {

@@ -15,14 +15,21 @@ export interface RunningWorker {
   stop: () => Promise<void>;
 }
 
-export async function startWorker(deps: Omit<TaskDeps, 'blobs'> & { connectionString: string; concurrency?: number; withCron?: boolean }): Promise<RunningWorker> {
+export async function startWorker(
+  deps: Omit<TaskDeps, 'blobs'> & { connectionString: string; concurrency?: number; withCron?: boolean },
+): Promise<RunningWorker> {
   const { logger } = deps;
   const workerLogger = new WorkerLogger((scope) => (level, message, meta) => {
     const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'debug' ? 'debug' : 'info';
     logger[method]({ ...scope, ...meta }, message);
   });
   const secret = await storageSigningSecret(deps.sql, deps.config.STORAGE_SIGNING_SECRET);
-  const taskDeps: TaskDeps = { config: deps.config, logger, sql: deps.sql, blobs: createBlobStore(deps.config, secret) };
+  const taskDeps: TaskDeps = {
+    config: deps.config,
+    logger,
+    sql: deps.sql,
+    blobs: createBlobStore(deps.config, secret),
+  };
   // The pool id is what graphile-worker writes into locked_by: the heartbeat's worker id.
   const events = jobMetricsEvents();
   let poolId = '';

@@ -11,5 +11,9 @@ import { every, type Periodic } from './periodic.ts';
  */
 export function startWebhookDispatch(deps: { sql: Sql; logger: Logger; intervalMs: number }): Promise<Periodic> {
   const { sql, logger, intervalMs } = deps;
-  return every(intervalMs, () => dispatchDueDeliveries(sql), (err) => logger.error({ err }, 'webhook dispatch failed'));
+  return every(
+    intervalMs,
+    () => dispatchDueDeliveries(sql),
+    (err) => logger.error({ err }, 'webhook dispatch failed'),
+  );
 }

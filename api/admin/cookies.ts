@@ -9,5 +9,12 @@ export const FLASH_COOKIE = 'admin_flash';
  * and only over TLS when the console is reached over TLS.
  */
 export function consoleCookie(ctx: Ctx, maxAgeMs: number) {
-  return { httpOnly: true, sameSite: 'strict' as const, secure: ctx.secure, path: '/admin', maxAge: maxAgeMs, overwrite: true };
+  return {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: ctx.secure,
+    path: '/admin',
+    maxAge: maxAgeMs,
+    overwrite: true,
+  };
 }

@@ -54,7 +54,8 @@ function concernsCell(payload: unknown): Html {
   const entries = Object.entries(jobSubject(payload).concerns);
   if (!entries.length) return html`<span class="muted">—</span>`;
   return html`<div class="concerns">${entries.map(
-    ([field, value]) => html`<div><span class="muted">${field.replace(/_ids?$/, '')}</span> <code>${Array.isArray(value) ? value.join(', ') : String(value)}</code></div>`,
+    ([field, value]) =>
+      html`<div><span class="muted">${field.replace(/_ids?$/, '')}</span> <code>${Array.isArray(value) ? value.join(', ') : String(value)}</code></div>`,
   )}</div>`;
 }
 
@@ -73,7 +74,8 @@ function retryButton(job: JobRow, data: JobsPageData): Html {
 
 function jobRows(jobs: JobRow[], data: JobsPageData, names: Map<string, string>, withRetry: boolean): Html {
   const columns = withRetry ? 10 : 9;
-  if (!jobs.length) return html`<tr><td class="empty" colspan="${columns}">${withRetry ? 'No failed or stuck jobs.' : 'Nothing running or queued.'}</td></tr>`;
+  if (!jobs.length)
+    return html`<tr><td class="empty" colspan="${columns}">${withRetry ? 'No failed or stuck jobs.' : 'Nothing running or queued.'}</td></tr>`;
   return html`${jobs.map((job) => {
     const { workspace_id } = jobSubject(job.payload);
     // A retried job keeps its previous error until its next attempt: shown, but not as alarming.
@@ -100,11 +102,12 @@ function jobTable(jobs: JobRow[], data: JobsPageData, names: Map<string, string>
 }
 
 function filterForm(data: JobsPageData): Html {
-  const option = (value: string, label: string, selected: boolean) => html`<option value="${value}"${selected && html` selected`}>${label}</option>`;
+  const option = (value: string, label: string, selected: boolean) =>
+    html`<option value="${value}"${selected && html` selected`}>${label}</option>`;
   return html`<form class="filter" method="get" action="/admin">
 <label>Task<select name="task">${option('', 'any task', !data.filter.task)}${data.tasks.map((t) => option(t, t, t === data.filter.task))}</select></label>
-<label>Workspace<select name="workspace">${option('', 'any workspace', !data.filter.workspaceId)}${data.workspaces.map((w) =>
-    option(w.id, `${w.name} (${w.id})`, w.id === data.filter.workspaceId),
+<label>Workspace<select name="workspace">${option('', 'any workspace', !data.filter.workspaceId)}${data.workspaces.map(
+    (w) => option(w.id, `${w.name} (${w.id})`, w.id === data.filter.workspaceId),
   )}</select></label>
 <button type="submit">Filter</button>
 ${(data.filter.task || data.filter.workspaceId) && html`<a href="/admin">clear filter</a>`}
@@ -134,10 +137,13 @@ ${counts(data)}
 ${filterForm(data)}
 <div class="bar">
 <h2>Failed and stuck <small>${shownOf(data.attention.length, attentionTotal)}${filtered ? ' matching the filter' : ''}</small></h2>
-${data.counts.failed > 0 && html`<form method="post" action="/admin/jobs/retry-failed">
+${
+  data.counts.failed > 0 &&
+  html`<form method="post" action="/admin/jobs/retry-failed">
 <input type="hidden" name="csrf" value="${data.csrf}">${hiddenFilter(data.filter)}
 <button class="primary" type="submit">Retry all failed${filtered ? ' matching the filter' : ''} (${data.counts.failed})</button>
-</form>`}
+</form>`
+}
 </div>
 ${jobTable(data.attention, data, names, true)}
 <h2>Running and queued <small>${shownOf(data.inProgress.length, data.counts.running + data.counts.queued)}</small></h2>

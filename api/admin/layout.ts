@@ -74,4 +74,3 @@ ${body}
 </html>
 `.markup;
 }
-

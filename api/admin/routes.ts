@@ -2,7 +2,14 @@ import Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import { ApiError } from '../../core/errors.ts';
 import { JOB_PAYLOADS } from '../../storage/jobPayloads.ts';
-import { countJobsByState, listFailedJobIds, listJobs, retryJobs, type JobFilter, type JobRow } from '../../storage/jobs.ts';
+import {
+  countJobsByState,
+  listFailedJobIds,
+  listJobs,
+  retryJobs,
+  type JobFilter,
+  type JobRow,
+} from '../../storage/jobs.ts';
 import { listWorkspaces } from '../../storage/workspaces.ts';
 import type { Ctx, Next } from '../context.ts';
 import { countHit } from '../middleware/rateLimit.ts';
@@ -104,7 +111,9 @@ export function mountAdminConsole(router: Router, token: string): void {
     if (header) {
       await countTokenAttempt(ctx);
       if (!auth.isToken(/^Bearer (\S+)$/i.exec(header)?.[1] ?? '')) {
-        throw new ApiError(401, 'UNAUTHORIZED', 'The Bearer token is not the admin token.', undefined, { 'WWW-Authenticate': 'Bearer realm="partner-api-admin"' });
+        throw new ApiError(401, 'UNAUTHORIZED', 'The Bearer token is not the admin token.', undefined, {
+          'WWW-Authenticate': 'Bearer realm="partner-api-admin"',
+        });
       }
       return { session: BEARER_SESSION, viaHeader: true };
     }
@@ -118,7 +127,11 @@ export function mountAdminConsole(router: Router, token: string): void {
     if (!caller) throw new ApiError(401, 'UNAUTHORIZED', 'Your session has ended; sign in again.');
     const form = await readForm(ctx);
     if (!caller.viaHeader && !(typeof form.csrf === 'string' && auth.isCsrfToken(caller.session, form.csrf))) {
-      throw new ApiError(403, 'FORBIDDEN', 'This form did not come from the console page, or it is from an earlier session; reload the page and try again.');
+      throw new ApiError(
+        403,
+        'FORBIDDEN',
+        'This form did not come from the console page, or it is from an earlier session; reload the page and try again.',
+      );
     }
     return form;
   }
@@ -130,7 +143,8 @@ export function mountAdminConsole(router: Router, token: string): void {
   admin.post('/login', async (ctx: Ctx) => {
     await countTokenAttempt(ctx);
     const { token: typed } = await readForm(ctx);
-    if (!(typeof typed === 'string' && auth.isToken(typed))) return sendPage(ctx, 401, loginPage('That is not the admin token.'));
+    if (!(typeof typed === 'string' && auth.isToken(typed)))
+      return sendPage(ctx, 401, loginPage('That is not the admin token.'));
     ctx.cookies.set(SESSION_COOKIE, auth.newSession(), consoleCookie(ctx, SESSION_SECONDS * 1000));
     seeOther(ctx, '/admin');
   });
@@ -155,18 +169,22 @@ export function mountAdminConsole(router: Router, token: string): void {
       listJobs(sql, { ...opts, state: 'queued', limit: IN_PROGRESS_SHOWN }),
       listWorkspaces(sql),
     ]);
-    sendPage(ctx, 200, jobsPage({
-      counts,
-      // Stuck first: they block a worker's share of the queue until taken over.
-      attention: [...stuck, ...failed].slice(0, LIST_LIMIT),
-      inProgress: [...running, ...queued].sort(newestFirst).slice(0, IN_PROGRESS_SHOWN),
-      workspaces,
-      tasks: TASKS,
-      filter,
-      csrf: auth.csrfToken(caller.session),
-      flash: takeFlash(ctx),
-      now: new Date(),
-    }));
+    sendPage(
+      ctx,
+      200,
+      jobsPage({
+        counts,
+        // Stuck first: they block a worker's share of the queue until taken over.
+        attention: [...stuck, ...failed].slice(0, LIST_LIMIT),
+        inProgress: [...running, ...queued].sort(newestFirst).slice(0, IN_PROGRESS_SHOWN),
+        workspaces,
+        tasks: TASKS,
+        filter,
+        csrf: auth.csrfToken(caller.session),
+        flash: takeFlash(ctx),
+        now: new Date(),
+      }),
+    );
   });
 
   admin.post('/jobs/retry-failed', async (ctx: Ctx) => {

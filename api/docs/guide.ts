@@ -36,7 +36,10 @@ export function partnerGuide(config: GuideConfig, routes: RouteDef[]): string {
     WEBHOOK_RETRY_BASE_SECONDS: config.WEBHOOK_RETRY_BASE_SECONDS,
     WEBHOOK_RETRY_MAX_HOURS: +(config.WEBHOOK_RETRY_MAX_DELAY_SECONDS / 3600).toFixed(1),
     WEBHOOK_RETRY_DAYS: +(config.WEBHOOK_RETRY_WINDOW_SECONDS / 86_400).toFixed(1),
-    IDEMPOTENT_OPERATIONS: routes.filter((r) => r.idempotent).map(operation).join(', '),
+    IDEMPOTENT_OPERATIONS: routes
+      .filter((r) => r.idempotent)
+      .map(operation)
+      .join(', '),
     WEBHOOK_EVENTS: WEBHOOK_EVENT_TYPES.map(code).join(', '),
   };
   return TEMPLATE.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {

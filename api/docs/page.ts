@@ -48,7 +48,8 @@ const BLANK_LOGO = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/sv
  */
 function redocBundle(): Buffer {
   const text = readFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
-  if (text.split(REDOC_REMOTE_LOGO).length !== 2) throw new Error(`redoc.standalone.js no longer names ${REDOC_REMOTE_LOGO} once`);
+  if (text.split(REDOC_REMOTE_LOGO).length !== 2)
+    throw new Error(`redoc.standalone.js no longer names ${REDOC_REMOTE_LOGO} once`);
   return Buffer.from(text.replace(REDOC_REMOTE_LOGO, BLANK_LOGO));
 }
 

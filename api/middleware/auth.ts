@@ -12,7 +12,10 @@ import { countHit } from './rateLimit.ts';
  */
 export class KeyCache {
   private readonly entries: ExpiringMap<KeyLookup>;
-  constructor(private readonly sql: Sql, ttlMs = 2000) {
+  constructor(
+    private readonly sql: Sql,
+    ttlMs = 2000,
+  ) {
     this.entries = new ExpiringMap(ttlMs);
   }
 
@@ -62,6 +65,8 @@ export function requireActiveWorkspace(ctx: Ctx) {
 export function requireScopes(ctx: Ctx, scopes: readonly string[]) {
   const missing = scopes.filter((s) => !ctx.state.apiKey!.scopes.includes(s as never));
   if (missing.length) {
-    throw new ApiError(403, 'FORBIDDEN', `API key lacks required scope: ${missing.join(', ')}`, { missing_scopes: missing });
+    throw new ApiError(403, 'FORBIDDEN', `API key lacks required scope: ${missing.join(', ')}`, {
+      missing_scopes: missing,
+    });
   }
 }

@@ -43,11 +43,23 @@ export async function errorEnvelope(ctx: Ctx, next: Next) {
     if (err instanceof ApiError) return renderError(ctx, err);
     const e = err as { status?: number; expose?: boolean; message?: string; type?: string };
     if (e.status && e.status >= 400 && e.status < 500 && e.expose) {
-      return renderError(ctx, new ApiError(e.status === 415 ? 400 : e.status, STATUS_CODES[e.status] ?? 'VALIDATION_ERROR', e.message ?? 'Bad request'));
+      return renderError(
+        ctx,
+        new ApiError(
+          e.status === 415 ? 400 : e.status,
+          STATUS_CODES[e.status] ?? 'VALIDATION_ERROR',
+          e.message ?? 'Bad request',
+        ),
+      );
     }
     if (isDatabaseUnavailable(err)) {
       ctx.deps.logger.warn({ err, request_id: ctx.state.requestId, path: ctx.path }, 'database unavailable');
-      return renderError(ctx, new ApiError(500, 'INTERNAL_ERROR', 'The database is unavailable; retry later', undefined, { 'Retry-After': DATABASE_RETRY_AFTER_SECONDS }));
+      return renderError(
+        ctx,
+        new ApiError(500, 'INTERNAL_ERROR', 'The database is unavailable; retry later', undefined, {
+          'Retry-After': DATABASE_RETRY_AFTER_SECONDS,
+        }),
+      );
     }
     ctx.deps.logger.error({ err, request_id: ctx.state.requestId, path: ctx.path }, 'unhandled error');
     renderError(ctx, new ApiError(500, 'INTERNAL_ERROR', 'Internal server error'));

@@ -63,7 +63,12 @@ type Mode = (ctx: Ctx, request: IdempotentRequest, run: () => Promise<void>) => 
 
 const succeeded = (ctx: Ctx) => ctx.status >= 200 && ctx.status < 300;
 
-async function inTransaction(ctx: Ctx, request: IdempotentRequest, run: () => Promise<void>, pipelined: boolean): Promise<IdempotencyOutcome> {
+async function inTransaction(
+  ctx: Ctx,
+  request: IdempotentRequest,
+  run: () => Promise<void>,
+  pipelined: boolean,
+): Promise<IdempotencyOutcome> {
   const verdict = await pipelinedTransaction(ctx.deps.sql, async (tx, { commitWith, rollback }) => {
     const gate = passIdempotencyGate(tx, request.apiKeyId, request.key);
     ctx.state.db = tx;
@@ -101,7 +106,15 @@ const claimed: Mode = async (ctx, request, run) => {
   // A live claim answers within GENERATE_WAIT_MS; one much older belongs to a dead process.
   const staleAfterMs = config.GENERATE_WAIT_MS + 60_000;
   const { apiKeyId, key, fingerprint } = request;
-  if (!(await claimIdempotencyKey(sql, { apiKeyId, key, fingerprint, ttlHours: config.IDEMPOTENCY_TTL_HOURS, staleAfterMs }))) {
+  if (
+    !(await claimIdempotencyKey(sql, {
+      apiKeyId,
+      key,
+      fingerprint,
+      ttlHours: config.IDEMPOTENCY_TTL_HOURS,
+      staleAfterMs,
+    }))
+  ) {
     return request.turnedAway('recorded');
   }
   try {
@@ -133,7 +146,13 @@ const MODES: Record<IdempotencyMode, Mode> = { transaction, pipelined, claimed, 
  * replayed byte for byte; a different fingerprint, or a request still running under the same
  * key, is 409.
  */
-export function withIdempotency(ctx: Ctx, route: RouteDef, key: string, identity: unknown, run: () => Promise<void>): Promise<IdempotencyOutcome> {
+export function withIdempotency(
+  ctx: Ctx,
+  route: RouteDef,
+  key: string,
+  identity: unknown,
+  run: () => Promise<void>,
+): Promise<IdempotencyOutcome> {
   const declared = route.idempotent!;
   const apiKeyId = ctx.state.apiKey!.id;
   const fingerprint = createHash('sha256')
@@ -148,15 +167,21 @@ export function withIdempotency(ctx: Ctx, route: RouteDef, key: string, identity
     // A larger answer is not kept whole: the record still guards the key (a repeat does not write
     // twice), but a replay answers 409, pointing at the resource, instead of the bytes.
     const body = Buffer.byteLength(text) <= ctx.deps.config.IDEMPOTENCY_MAX_KEPT_BYTES ? text : null;
-    const stored = body !== null && declared.sealAnswer ? SEALED + sealSecret(ctx.deps.webhookSealingKey, body).toString('base64') : body;
+    const stored =
+      body !== null && declared.sealAnswer
+        ? SEALED + sealSecret(ctx.deps.webhookSealingKey, body).toString('base64')
+        : body;
     return { apiKeyId, key, fingerprint, ttlHours, status: ctx.status, body: stored, contentType: 'application/json' };
   };
 
   const replay = (record: IdempotencyRecord): IdempotencyOutcome => {
     if (record.response_body === null) {
-      throw conflict('This Idempotency-Key was used by a request that succeeded; its answer was too large to keep, so read the resource instead', {
-        idempotency_key: key,
-      });
+      throw conflict(
+        'This Idempotency-Key was used by a request that succeeded; its answer was too large to keep, so read the resource instead',
+        {
+          idempotency_key: key,
+        },
+      );
     }
     ctx.status = declared.replayStatus ?? record.response_status!;
     ctx.set('Idempotency-Replayed', 'true');
@@ -172,7 +197,8 @@ export function withIdempotency(ctx: Ctx, route: RouteDef, key: string, identity
     if (record && record.fingerprint !== fingerprint) {
       throw conflict('Idempotency-Key was already used with a different request', { idempotency_key: key });
     }
-    if (!record || record.state === 'running') throw conflict('A request with this Idempotency-Key is still in progress', { idempotency_key: key });
+    if (!record || record.state === 'running')
+      throw conflict('A request with this Idempotency-Key is still in progress', { idempotency_key: key });
     return replay(record);
   };
 

@@ -17,10 +17,16 @@ export async function countHit(ctx: Ctx, bucket: string, limit: number): Promise
   };
   if (count > limit) {
     const retryAfter = Math.max(1, Math.ceil((reset.getTime() - now) / 1000));
-    throw new ApiError(429, 'RATE_LIMITED', `Rate limit of ${limit} requests per minute exceeded`, { limit, retry_after_seconds: retryAfter }, {
-      ...headers,
-      'Retry-After': String(retryAfter),
-    });
+    throw new ApiError(
+      429,
+      'RATE_LIMITED',
+      `Rate limit of ${limit} requests per minute exceeded`,
+      { limit, retry_after_seconds: retryAfter },
+      {
+        ...headers,
+        'Retry-After': String(retryAfter),
+      },
+    );
   }
   ctx.set(headers);
 }

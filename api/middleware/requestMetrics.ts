@@ -11,6 +11,9 @@ export async function requestMetrics(ctx: Ctx, next: Next) {
     await next();
   } finally {
     const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? UNMATCHED_ROUTE;
-    httpRequestDuration.observe({ route, method: ctx.method, status: ctx.status }, Number(process.hrtime.bigint() - start) / 1e9);
+    httpRequestDuration.observe(
+      { route, method: ctx.method, status: ctx.status },
+      Number(process.hrtime.bigint() - start) / 1e9,
+    );
   }
 }

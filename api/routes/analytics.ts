@@ -3,9 +3,24 @@ import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
 import { decodeKey, encodeKey } from '../attributionKeys.ts';
-import { AnalyticsQuery, AttributionMetrics, AttributionRange, AttributionRow, CampaignParams, MAX_RANGE_DAYS, SourceParams } from '../schemas/analytics.ts';
+import {
+  AnalyticsQuery,
+  AttributionMetrics,
+  AttributionRange,
+  AttributionRow,
+  CampaignParams,
+  MAX_RANGE_DAYS,
+  SourceParams,
+} from '../schemas/analytics.ts';
 import { EXAMPLE_ANALYTICS_QUERY, EXAMPLE_FIGURES, EXAMPLE_RANGE, exampleMetrics, exampleRow } from '../examples.ts';
-import { attributionFigures, attributionValueExists, type AnalyticsScope, type AttributionFigures, type Dimension, type RowFigures } from '../../storage/analytics.ts';
+import {
+  attributionFigures,
+  attributionValueExists,
+  type AnalyticsScope,
+  type AttributionFigures,
+  type Dimension,
+  type RowFigures,
+} from '../../storage/analytics.ts';
 
 const TAG = 'Attribution';
 const DAY_MS = 86_400_000;
@@ -14,7 +29,8 @@ function resolveRange(query: z.output<typeof AnalyticsQuery>) {
   const to = query.to ? new Date(query.to) : new Date();
   const from = query.from ? new Date(query.from) : new Date(to.getTime() - 30 * DAY_MS);
   if (from >= to) throw fieldError('query', 'from', 'must be before to');
-  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw fieldError('query', 'from', `range must not exceed ${MAX_RANGE_DAYS} days`);
+  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS)
+    throw fieldError('query', 'from', `range must not exceed ${MAX_RANGE_DAYS} days`);
   return { from, to, timezone: query.timezone };
 }
 
@@ -30,7 +46,13 @@ function toMetrics(f: RowFigures, all: AttributionFigures, currency: string): z.
   // Active stages always appear; a retired stage only while leads still sit in it.
   const stages = all.stages
     .filter((s) => s.active || f.stage_counts.has(s.key))
-    .map((s) => ({ key: s.key, label: s.label, sort_order: s.sort_order, is_conversion_stage: s.is_conversion_stage, count: f.stage_counts.get(s.key) ?? 0 }));
+    .map((s) => ({
+      key: s.key,
+      label: s.label,
+      sort_order: s.sort_order,
+      is_conversion_stage: s.is_conversion_stage,
+      count: f.stage_counts.get(s.key) ?? 0,
+    }));
   return {
     lead_count: f.lead_count,
     conversion_count: f.conversion_count,
@@ -63,7 +85,12 @@ function toMetrics(f: RowFigures, all: AttributionFigures, currency: string): z.
     stages,
     trend: {
       interval: 'day',
-      points: points.map((p) => ({ date: p.date, lead_count: p.lead_count, conversion_count: p.conversion_count, prorated_spend_cents: p.prorated_spend_cents })),
+      points: points.map((p) => ({
+        date: p.date,
+        lead_count: p.lead_count,
+        conversion_count: p.conversion_count,
+        prorated_spend_cents: p.prorated_spend_cents,
+      })),
     },
     trends: {
       interval: 'day',
@@ -82,10 +109,18 @@ interface RowCoordinates {
 }
 
 /** A row; `key` addresses it in the detail path of its own dimension. */
-function toRow(dimension: Dimension, at: RowCoordinates, f: RowFigures, all: AttributionFigures, currency: string): z.infer<typeof AttributionRow> {
+function toRow(
+  dimension: Dimension,
+  at: RowCoordinates,
+  f: RowFigures,
+  all: AttributionFigures,
+  currency: string,
+): z.infer<typeof AttributionRow> {
   const value = at[dimension] ?? null;
   const key = encodeKey(value);
-  const parts = (['source', 'campaign'] as const).filter((d) => at[d] !== undefined).map((d) => `${d}:${encodeKey(at[d]!)}`);
+  const parts = (['source', 'campaign'] as const)
+    .filter((d) => at[d] !== undefined)
+    .map((d) => `${d}:${encodeKey(at[d]!)}`);
   return {
     id: parts.join('/'),
     key,
@@ -102,13 +137,20 @@ const byWeight = (a: RowFigures, b: RowFigures) =>
   b.automated_spend_cents + b.other_costs_cents - (a.automated_spend_cents + a.other_costs_cents) ||
   (a.value ?? '').localeCompare(b.value ?? '');
 
-async function report(ctx: Ctx, query: z.output<typeof AnalyticsQuery>, dimension: Dimension, only?: AnalyticsScope['only']) {
+async function report(
+  ctx: Ctx,
+  query: z.output<typeof AnalyticsQuery>,
+  dimension: Dimension,
+  only?: AnalyticsScope['only'],
+) {
   const range = resolveRange(query);
   const figures = await attributionFigures(ctx.deps.sql, workspaceId(ctx), { ...range, dimension, only });
   const currency = ctx.state.workspace!.currency;
   const within = only ? { [only.column]: only.value } : {};
   return {
-    rows: figures.rows.sort(byWeight).map((f) => toRow(dimension, { ...within, [dimension]: f.value }, f, figures, currency)),
+    rows: figures.rows
+      .sort(byWeight)
+      .map((f) => toRow(dimension, { ...within, [dimension]: f.value }, f, figures, currency)),
     whole: (at: RowCoordinates) => toRow(only!.column, at, figures.summary, figures, currency),
     summary: toMetrics(figures.summary, figures, currency),
     range: { from: range.from.toISOString(), to: range.to.toISOString(), timezone: range.timezone },
@@ -118,7 +160,8 @@ async function report(ctx: Ctx, query: z.output<typeof AnalyticsQuery>, dimensio
 async function requireValue(ctx: Ctx, column: Dimension, key: string): Promise<string | null> {
   const value = decodeKey(key);
   const label = column === 'source' ? 'Lead source' : 'Campaign';
-  if (value === undefined || !(await attributionValueExists(ctx.state.db, workspaceId(ctx), column, value))) throw notFound(label);
+  if (value === undefined || !(await attributionValueExists(ctx.state.db, workspaceId(ctx), column, value)))
+    throw notFound(label);
   return value;
 }
 
@@ -143,11 +186,17 @@ export const analyticsRoutes = [
     operationId: 'listLeadSources',
     summary: 'Metrics per first-touch lead source',
     responses: {
-      200: { description: 'Source rows, their summary and the range', schema: z.object({ lead_sources: Rows, summary: AttributionMetrics, range: AttributionRange }).strict() },
+      200: {
+        description: 'Source rows, their summary and the range',
+        schema: z.object({ lead_sources: Rows, summary: AttributionMetrics, range: AttributionRange }).strict(),
+      },
     },
     errors: [400, 401, 403, 429, 500],
     example: answer({
-      lead_sources: [exampleRow('source', { source: 'google' }, 'cpc', F.google), exampleRow('source', { source: 'facebook' }, 'paid_social', F.facebook)],
+      lead_sources: [
+        exampleRow('source', { source: 'google' }, 'cpc', F.google),
+        exampleRow('source', { source: 'facebook' }, 'paid_social', F.facebook),
+      ],
       summary: exampleMetrics(F.all),
     }),
     handler: async (ctx, { query }) => {
@@ -165,7 +214,14 @@ export const analyticsRoutes = [
     responses: {
       200: {
         description: 'The source row, its campaign rows, their summary and the range',
-        schema: z.object({ lead_source: AttributionRow, campaigns: Rows, summary: AttributionMetrics, range: AttributionRange }).strict(),
+        schema: z
+          .object({
+            lead_source: AttributionRow,
+            campaigns: Rows,
+            summary: AttributionMetrics,
+            range: AttributionRange,
+          })
+          .strict(),
       },
     },
     errors: [400, 401, 403, 404, 429, 500],
@@ -190,11 +246,17 @@ export const analyticsRoutes = [
     operationId: 'listCampaigns',
     summary: 'Metrics per first-touch campaign',
     responses: {
-      200: { description: 'Campaign rows, their summary and the range', schema: z.object({ campaigns: Rows, summary: AttributionMetrics, range: AttributionRange }).strict() },
+      200: {
+        description: 'Campaign rows, their summary and the range',
+        schema: z.object({ campaigns: Rows, summary: AttributionMetrics, range: AttributionRange }).strict(),
+      },
     },
     errors: [400, 401, 403, 429, 500],
     example: answer({
-      campaigns: [exampleRow('campaign', { campaign: SPRING }, 'cpc', F.google), exampleRow('campaign', { campaign: STORM }, 'paid_social', F.facebook)],
+      campaigns: [
+        exampleRow('campaign', { campaign: SPRING }, 'cpc', F.google),
+        exampleRow('campaign', { campaign: STORM }, 'paid_social', F.facebook),
+      ],
       summary: exampleMetrics(F.all),
     }),
     handler: async (ctx, { query }) => {
@@ -212,7 +274,9 @@ export const analyticsRoutes = [
     responses: {
       200: {
         description: 'The campaign row, its source rows, their summary and the range',
-        schema: z.object({ campaign: AttributionRow, sources: Rows, summary: AttributionMetrics, range: AttributionRange }).strict(),
+        schema: z
+          .object({ campaign: AttributionRow, sources: Rows, summary: AttributionMetrics, range: AttributionRange })
+          .strict(),
       },
     },
     errors: [400, 401, 403, 404, 429, 500],

@@ -2,8 +2,20 @@ import type { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
 import { conflict } from '../../core/errors.ts';
-import { EventTrackResponse, FormSubmissionEventWrite, FormSubmissionTrackResponse, PageViewEventWrite } from '../schemas/events.ts';
-import { attachEventLead, findEventByExternalId, insertEventOnce, upsertFormLead, type EventInput, type EventRow } from '../../storage/events.ts';
+import {
+  EventTrackResponse,
+  FormSubmissionEventWrite,
+  FormSubmissionTrackResponse,
+  PageViewEventWrite,
+} from '../schemas/events.ts';
+import {
+  attachEventLead,
+  findEventByExternalId,
+  insertEventOnce,
+  upsertFormLead,
+  type EventInput,
+  type EventRow,
+} from '../../storage/events.ts';
 import { findSessionAttribution } from '../../storage/sessions.ts';
 import { EXAMPLE_IDS, EXAMPLE_LEAD } from '../examples.ts';
 
@@ -38,7 +50,8 @@ function pageTouch(pageUrl: string | null | undefined, referrerUrl: string | nul
   if (FIELDS.some((f) => touch[f] !== null)) return touch;
   const ref = parseUrl(referrerUrl);
   const host = ref?.hostname.replace(/^www\./, '');
-  if (host && host !== page?.hostname.replace(/^www\./, '')) return { source: host, medium: 'referral', campaign: null, content: null };
+  if (host && host !== page?.hostname.replace(/^www\./, ''))
+    return { source: host, medium: 'referral', campaign: null, content: null };
   return touch;
 }
 
@@ -48,9 +61,14 @@ function paramsTouch(params: Record<string, string> | undefined): Touch {
 }
 
 /** A repeat of an external_event_id must be the same event: same type and session, else a 409. */
-function sameEventOrConflict(existing: { type: string; session_id: string }, input: { type: string; session_id: string; external_event_id: string }) {
+function sameEventOrConflict(
+  existing: { type: string; session_id: string },
+  input: { type: string; session_id: string; external_event_id: string },
+) {
   if (existing.type !== input.type || existing.session_id !== input.session_id) {
-    throw conflict('external_event_id was already recorded with another type or session', { external_event_id: input.external_event_id });
+    throw conflict('external_event_id was already recorded with another type or session', {
+      external_event_id: input.external_event_id,
+    });
   }
 }
 
@@ -64,8 +82,10 @@ async function recordEvent(ctx: Ctx, input: EventInput): Promise<{ event: EventR
   return { event: existing, created: false };
 }
 
-const EXAMPLE_PAGE = 'https://www.summitroofing.example/free-estimate?utm_source=google&utm_medium=cpc&utm_campaign=spring-roof-2026&utm_content=free-estimate-ad';
-const EXAMPLE_USER_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 19_3 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/19.3 Mobile/15E148 Safari/604.1';
+const EXAMPLE_PAGE =
+  'https://www.summitroofing.example/free-estimate?utm_source=google&utm_medium=cpc&utm_campaign=spring-roof-2026&utm_content=free-estimate-ad';
+const EXAMPLE_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 19_3 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/19.3 Mobile/15E148 Safari/604.1';
 
 const occurredAt = (...candidates: (string | undefined)[]) => {
   const first = candidates.find((c) => c !== undefined);
@@ -122,9 +142,15 @@ export const eventRoutes = [
           landing_slug: body.landing_slug ?? null,
         },
         answer: ({ event, created }) => {
-          sameEventOrConflict(event, { type: 'page_view', session_id: body.session_id, external_event_id: body.external_event_id });
+          sameEventOrConflict(event, {
+            type: 'page_view',
+            session_id: body.session_id,
+            external_event_id: body.external_event_id,
+          });
           ctx.status = created ? 201 : 200;
-          ctx.body = { event: { id: event.id }, duplicate: !created, created } satisfies z.infer<typeof EventTrackResponse>;
+          ctx.body = { event: { id: event.id }, duplicate: !created, created } satisfies z.infer<
+            typeof EventTrackResponse
+          >;
           return idempotency.kept();
         },
       });
@@ -166,7 +192,14 @@ export const eventRoutes = [
       },
       response: {
         status: 201,
-        body: { event: { id: EXAMPLE_IDS.formEvent }, duplicate: false, analytics_only: false, recorded_analytics: true, lead_id: EXAMPLE_IDS.lead, created: true },
+        body: {
+          event: { id: EXAMPLE_IDS.formEvent },
+          duplicate: false,
+          analytics_only: false,
+          recorded_analytics: true,
+          lead_id: EXAMPLE_IDS.lead,
+          created: true,
+        },
       },
     },
     handler: async (ctx, { body }) => {
@@ -200,7 +233,12 @@ export const eventRoutes = [
           attribution: { ...params, conversion_url: body.page_url ?? null },
         });
         leadId = lead.id;
-        await attachEventLead(ctx.state.db, ws, event.id, { lead_id: lead.id, source: lead.source, medium: lead.medium, campaign: lead.campaign });
+        await attachEventLead(ctx.state.db, ws, event.id, {
+          lead_id: lead.id,
+          source: lead.source,
+          medium: lead.medium,
+          campaign: lead.campaign,
+        });
       }
       ctx.status = created ? 201 : 200;
       ctx.body = {

@@ -10,4 +10,14 @@ import { shareLinkRoutes } from './shareLinks.ts';
 import { webhookRoutes } from './webhooks.ts';
 
 /** Every endpoint of the API, in the spec's order of groups, then the extensions (webhooks). */
-export const allRoutes: RouteDef[] = [...meRoutes, ...leadRoutes, ...analyticsRoutes, ...eventRoutes, ...pipelineRoutes, ...reportRoutes, ...visualizationRoutes, ...shareLinkRoutes, ...webhookRoutes];
+export const allRoutes: RouteDef[] = [
+  ...meRoutes,
+  ...leadRoutes,
+  ...analyticsRoutes,
+  ...eventRoutes,
+  ...pipelineRoutes,
+  ...reportRoutes,
+  ...visualizationRoutes,
+  ...shareLinkRoutes,
+  ...webhookRoutes,
+];

@@ -17,7 +17,14 @@ import {
   type LeadFilters,
 } from '../schemas/leads.ts';
 import { EmptyBody } from '../schemas/common.ts';
-import { effectiveAttribution, findLead, listLeads, softDeleteLead, type LeadFilter, type LeadWithDoc } from '../../storage/leads.ts';
+import {
+  effectiveAttribution,
+  findLead,
+  listLeads,
+  softDeleteLead,
+  type LeadFilter,
+  type LeadWithDoc,
+} from '../../storage/leads.ts';
 import { EXPORT_CURSOR, sendLeadsCsv } from '../leadsExport.ts';
 import { patchLead, upsertLead } from '../../storage/leadWrites.ts';
 import {
@@ -89,17 +96,38 @@ export const leadRoutes = [
     auth: 'key',
     scopes: ['leads.read'],
     query: LeadListQuery,
-    responses: { 200: { description: 'A page of leads', schema: z.object({ leads: z.array(Lead), pagination: CursorPagination }).strict() } },
+    responses: {
+      200: {
+        description: 'A page of leads',
+        schema: z.object({ leads: z.array(Lead), pagination: CursorPagination }).strict(),
+      },
+    },
     errors: [400, 401, 403, 429, 500],
     example: {
       query: { source: 'google', campaign: 'spring-roof-2026', limit: 1 },
-      response: { status: 200, body: { leads: [EXAMPLE_LEAD], pagination: { limit: 1, next_cursor: EXAMPLE_CURSORS.leads, has_more: true } } },
+      response: {
+        status: 200,
+        body: { leads: [EXAMPLE_LEAD], pagination: { limit: 1, next_cursor: EXAMPLE_CURSORS.leads, has_more: true } },
+      },
     },
     handler: async (ctx, { query }) => {
       const { cursor, limit, ...filters } = query;
-      const rows = await listLeads(ctx.state.db, workspaceId(ctx), toFilter(filters), limit, position(ctx, LIST_CURSOR, cursor));
-      const page = pageOf(rows, limit, { secret: ctx.deps.cursorSecret, endpoint: LIST_CURSOR, position: (r) => [r.pos, r.id] });
-      jsonWithLeads(ctx, `{"leads":[${page.items.map((r) => r.doc).join(',')}],"pagination":${JSON.stringify(page.pagination)}}`);
+      const rows = await listLeads(
+        ctx.state.db,
+        workspaceId(ctx),
+        toFilter(filters),
+        limit,
+        position(ctx, LIST_CURSOR, cursor),
+      );
+      const page = pageOf(rows, limit, {
+        secret: ctx.deps.cursorSecret,
+        endpoint: LIST_CURSOR,
+        position: (r) => [r.pos, r.id],
+      });
+      jsonWithLeads(
+        ctx,
+        `{"leads":[${page.items.map((r) => r.doc).join(',')}],"pagination":${JSON.stringify(page.pagination)}}`,
+      );
     },
   }),
   defineRoute({
@@ -113,7 +141,10 @@ export const leadRoutes = [
     idempotent: { mode: 'pipelined' },
     body: LeadWrite,
     responses: {
-      200: { description: 'Matched lead updated', schema: z.object({ lead: Lead, created: z.literal(false) }).strict() },
+      200: {
+        description: 'Matched lead updated',
+        schema: z.object({ lead: Lead, created: z.literal(false) }).strict(),
+      },
       201: { description: 'Lead created', schema: z.object({ lead: Lead, created: z.literal(true) }).strict() },
     },
     errors: [400, 401, 403, 409, 429, 500],
@@ -136,7 +167,9 @@ export const leadRoutes = [
       response: { status: 201, body: { lead: EXAMPLE_NEW_LEAD, created: true } },
     },
     handler: async (ctx, { body }) => {
-      const { lead, created } = await upsertLead(ctx.state.db, workspaceId(ctx), body, { conversionType: 'partner_api' });
+      const { lead, created } = await upsertLead(ctx.state.db, workspaceId(ctx), body, {
+        conversionType: 'partner_api',
+      });
       ctx.status = created ? 201 : 200;
       jsonWithLeads(ctx, `{"lead":${lead.doc},"created":${created}}`);
     },
@@ -208,7 +241,12 @@ export const leadRoutes = [
     idempotent: { mode: 'pipelined' },
     ...leadId,
     body: LeadPatch,
-    responses: { 200: { description: 'The lead after the update', schema: z.object({ lead: Lead, updated: z.boolean() }).strict() } },
+    responses: {
+      200: {
+        description: 'The lead after the update',
+        schema: z.object({ lead: Lead, updated: z.boolean() }).strict(),
+      },
+    },
     errors: [400, 401, 403, 404, 409, 429, 500],
     example: {
       params: exampleLeadId,
@@ -238,9 +276,15 @@ export const leadRoutes = [
     idempotent: { mode: 'pipelined' },
     ...leadId,
     body: EmptyBody,
-    responses: { 200: { description: 'Deleted', schema: z.object({ deleted: z.literal(true), lead_id: z.string() }).strict() } },
+    responses: {
+      200: { description: 'Deleted', schema: z.object({ deleted: z.literal(true), lead_id: z.string() }).strict() },
+    },
     errors: [400, 401, 403, 404, 409, 429, 500],
-    example: { params: exampleLeadId, body: {}, response: { status: 200, body: { deleted: true, lead_id: EXAMPLE_IDS.lead } } },
+    example: {
+      params: exampleLeadId,
+      body: {},
+      response: { status: 200, body: { deleted: true, lead_id: EXAMPLE_IDS.lead } },
+    },
     handler: async (ctx, { params }) => {
       if (!(await softDeleteLead(ctx.state.db, workspaceId(ctx), params.lead_id))) throw notFound('Lead');
       ctx.body = { deleted: true, lead_id: params.lead_id };
@@ -255,7 +299,12 @@ export const leadRoutes = [
     auth: 'key',
     scopes: ['leads.read'],
     ...leadId,
-    responses: { 200: { description: 'Conversions by conversion_number', schema: z.object({ conversions: z.array(Conversion) }).strict() } },
+    responses: {
+      200: {
+        description: 'Conversions by conversion_number',
+        schema: z.object({ conversions: z.array(Conversion) }).strict(),
+      },
+    },
     errors: [401, 403, 404, 429, 500],
     example: { params: exampleLeadId, response: { status: 200, body: { conversions: [EXAMPLE_CONVERSION] } } },
     handler: async (ctx, { params }) => {
@@ -276,8 +325,14 @@ export const leadRoutes = [
     ...leadId,
     body: ConversionWrite,
     responses: {
-      200: { description: 'Existing conversion (replay or same external_event_id)', schema: z.object({ conversion: Conversion, created: z.literal(false) }).strict() },
-      201: { description: 'Conversion created', schema: z.object({ conversion: Conversion, created: z.literal(true) }).strict() },
+      200: {
+        description: 'Existing conversion (replay or same external_event_id)',
+        schema: z.object({ conversion: Conversion, created: z.literal(false) }).strict(),
+      },
+      201: {
+        description: 'Conversion created',
+        schema: z.object({ conversion: Conversion, created: z.literal(true) }).strict(),
+      },
     },
     errors: [400, 401, 403, 404, 409, 429, 500],
     example: {
@@ -297,7 +352,9 @@ export const leadRoutes = [
       if (!lead) throw notFound('Lead');
       const existing = await findConversionByEventId(ctx.state.db, ws, body.external_event_id);
       if (existing && existing.lead_id !== lead.id) {
-        throw conflict('external_event_id already converted another lead', { external_event_id: body.external_event_id });
+        throw conflict('external_event_id already converted another lead', {
+          external_event_id: body.external_event_id,
+        });
       }
       if (existing) {
         ctx.status = 200;
@@ -331,7 +388,12 @@ export const leadRoutes = [
     auth: 'key',
     scopes: ['leads.read'],
     ...leadId,
-    responses: { 200: { description: 'LeadRoof (all nulls before any visualization)', schema: z.object({ roof: LeadRoof }).strict() } },
+    responses: {
+      200: {
+        description: 'LeadRoof (all nulls before any visualization)',
+        schema: z.object({ roof: LeadRoof }).strict(),
+      },
+    },
     errors: [401, 403, 404, 429, 500],
     example: {
       params: exampleLeadId,
@@ -364,7 +426,10 @@ export const leadRoutes = [
           material: v?.material ?? null,
           color: v?.color ?? null,
           shape: v?.shape ?? null,
-          images: { original_image_url: v?.original_image_url ?? null, generated_image_url: v?.generated_image_url ?? null },
+          images: {
+            original_image_url: v?.original_image_url ?? null,
+            generated_image_url: v?.generated_image_url ?? null,
+          },
           processing_status: v?.status ?? null,
           processing_error: v?.processing_error ?? null,
         },

@@ -24,7 +24,9 @@ export const pipelineRoutes = [
     tag: 'Pipeline',
     auth: 'key',
     scopes: ['leads.read'],
-    responses: { 200: { description: 'Stages in sort order', schema: z.object({ stages: z.array(PipelineStage) }).strict() } },
+    responses: {
+      200: { description: 'Stages in sort order', schema: z.object({ stages: z.array(PipelineStage) }).strict() },
+    },
     errors: [401, 403, 429, 500],
     example: { response: { status: 200, body: { stages: EXAMPLE_STAGES } } },
     handler: async (ctx) => {

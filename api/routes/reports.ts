@@ -36,7 +36,14 @@ import {
   ReportListResponse,
   ReportResponse,
 } from '../schemas/reports.ts';
-import { EXAMPLE_BASE_URL, EXAMPLE_CURSORS, EXAMPLE_EXPORT, EXAMPLE_IDS, EXAMPLE_REPORT, pendingExport } from '../examples.ts';
+import {
+  EXAMPLE_BASE_URL,
+  EXAMPLE_CURSORS,
+  EXAMPLE_EXPORT,
+  EXAMPLE_IDS,
+  EXAMPLE_REPORT,
+  pendingExport,
+} from '../examples.ts';
 
 const SIGNED_URL_SECONDS = 300;
 
@@ -82,18 +89,36 @@ export const reportRoutes = [
     errors: [400, 401, 403, 429, 500],
     example: {
       query: { status: 'draft', search: 'Oak Street', limit: 1 },
-      response: { status: 200, body: { reports: [EXAMPLE_REPORT], pagination: { limit: 1, next_cursor: EXAMPLE_CURSORS.reports, has_more: true } } },
+      response: {
+        status: 200,
+        body: {
+          reports: [EXAMPLE_REPORT],
+          pagination: { limit: 1, next_cursor: EXAMPLE_CURSORS.reports, has_more: true },
+        },
+      },
     },
     handler: async (ctx, { query }) => {
       const { cursorSecret } = ctx.deps;
-      const after = query.cursor ? (decodeCursor(cursorSecret, LIST_ENDPOINT, query.cursor) as NewestFirstPosition) : undefined;
+      const after = query.cursor
+        ? (decodeCursor(cursorSecret, LIST_ENDPOINT, query.cursor) as NewestFirstPosition)
+        : undefined;
       const rows = await listActiveReports(
         ctx.state.db,
         workspaceId(ctx),
-        { from: query.from ? new Date(query.from) : undefined, to: query.to ? new Date(query.to) : undefined, status: query.status, search: query.search, after },
+        {
+          from: query.from ? new Date(query.from) : undefined,
+          to: query.to ? new Date(query.to) : undefined,
+          status: query.status,
+          search: query.search,
+          after,
+        },
         query.limit,
       );
-      const page = pageOf(rows, query.limit, { secret: cursorSecret, endpoint: LIST_ENDPOINT, position: (r) => r.position });
+      const page = pageOf(rows, query.limit, {
+        secret: cursorSecret,
+        endpoint: LIST_ENDPOINT,
+        position: (r) => r.position,
+      });
       ctx.body = { reports: page.items.map(toReportResponse), pagination: page.pagination };
     },
   }),
@@ -109,7 +134,9 @@ export const reportRoutes = [
     idempotent: { mode: 'transaction' },
     expensive: true,
     rawBody: { contentType: 'multipart/form-data', schema: ImportForm, receive: receiveImport },
-    responses: { 201: { description: 'Report created (importing); parsing continues in the background', schema: ReportResponse } },
+    responses: {
+      201: { description: 'Report created (importing); parsing continues in the background', schema: ReportResponse },
+    },
     errors: [400, 401, 403, 408, 409, 411, 413, 429, 500, 503],
     example: {
       body: { files: ['1482-oak-street-premium-report.pdf'], external_report_id: EXAMPLE_REPORT.external_report_id },
@@ -146,7 +173,12 @@ export const reportRoutes = [
       });
       await insertReportFiles(db, ws, upload.reportId, upload.files);
       try {
-        await enqueueJob(db, 'report_import', { report_id: upload.reportId, workspace_id: ws }, { jobKey: `report_import:${upload.reportId}` });
+        await enqueueJob(
+          db,
+          'report_import',
+          { report_id: upload.reportId, workspace_id: ws },
+          { jobKey: `report_import:${upload.reportId}` },
+        );
       } catch (err) {
         ctx.deps.logger.error({ err, report_id: upload.reportId }, 'report_import enqueue failed');
         throw new ApiError(503, 'INTERNAL_ERROR', 'The job queue is unavailable; retry later');
@@ -183,7 +215,12 @@ export const reportRoutes = [
     auth: 'key',
     scopes: ['reports.read'],
     params: ExportLookupParams,
-    responses: { 307: { description: 'Redirect to a short-lived signed storage URL', headers: { Location: 'Signed URL, valid for 5 minutes' } } },
+    responses: {
+      307: {
+        description: 'Redirect to a short-lived signed storage URL',
+        headers: { Location: 'Signed URL, valid for 5 minutes' },
+      },
+    },
     errors: [401, 403, 404, 409, 429, 500],
     example: {
       params: exampleExportId,
@@ -198,8 +235,13 @@ export const reportRoutes = [
     },
     handler: async (ctx, { params }) => {
       const row = await findExportWithinBounds(ctx, params.export_id);
-      if (row.status !== 'ready' || !row.storage_key) throw conflict(`Export is ${row.status}, not ready for download`, { status: row.status });
-      const url = await ctx.deps.blobs.signedUrl(row.storage_key, { expiresInSeconds: SIGNED_URL_SECONDS, fileName: row.file_name, contentType: row.mime_type });
+      if (row.status !== 'ready' || !row.storage_key)
+        throw conflict(`Export is ${row.status}, not ready for download`, { status: row.status });
+      const url = await ctx.deps.blobs.signedUrl(row.storage_key, {
+        expiresInSeconds: SIGNED_URL_SECONDS,
+        fileName: row.file_name,
+        contentType: row.mime_type,
+      });
       ctx.set('Cache-Control', 'no-store');
       ctx.set('Location', url);
       ctx.status = 307;
@@ -217,13 +259,22 @@ export const reportRoutes = [
     params: ReportLookupParams,
     responses: { 200: { description: 'The report and its exports, newest first', schema: ReportDetailResponse } },
     errors: [401, 403, 404, 429, 500],
-    example: { params: exampleReportId, response: { status: 200, body: { report: EXAMPLE_REPORT, exports: [EXAMPLE_EXPORT] } } },
+    example: {
+      params: exampleReportId,
+      response: { status: 200, body: { report: EXAMPLE_REPORT, exports: [EXAMPLE_EXPORT] } },
+    },
     handler: async (ctx, { params }) => {
       const ws = workspaceId(ctx);
-      const report = params.report_id.length <= MAX_ID_LENGTH ? await findActiveReport(ctx.state.db, ws, params.report_id) : undefined;
+      const report =
+        params.report_id.length <= MAX_ID_LENGTH
+          ? await findActiveReport(ctx.state.db, ws, params.report_id)
+          : undefined;
       if (!report) throw notFound('Report');
       const exports = await listReportExports(ctx.state.db, ws, report.id);
-      ctx.body = { report: toReportResponse(report), exports: exports.map((e) => toExportResponse(e, ctx.deps.config.PUBLIC_BASE_URL)) };
+      ctx.body = {
+        report: toReportResponse(report),
+        exports: exports.map((e) => toExportResponse(e, ctx.deps.config.PUBLIC_BASE_URL)),
+      };
     },
   }),
 
@@ -246,7 +297,12 @@ export const reportRoutes = [
       body: { formats: ['pdf', 'csv'], revision_id: EXAMPLE_IDS.revision },
       response: {
         status: 201,
-        body: { exports: [pendingExport(EXAMPLE_IDS.pdfExport, 'pdf', 'application/pdf'), pendingExport(EXAMPLE_IDS.csvExport, 'csv', 'text/csv')] },
+        body: {
+          exports: [
+            pendingExport(EXAMPLE_IDS.pdfExport, 'pdf', 'application/pdf'),
+            pendingExport(EXAMPLE_IDS.csvExport, 'csv', 'text/csv'),
+          ],
+        },
       },
     },
     handler: async (ctx, { params, body }) => {
@@ -255,7 +311,8 @@ export const reportRoutes = [
       const report = await findActiveReport(db, ws, params.report_id);
       if (!report) throw notFound('Report');
       const revisionId = body.revision_id ?? report.approved_revision_id ?? report.current_revision_id;
-      if (!revisionId) throw conflict(`Report is ${report.status} and has no revision to export yet`, { status: report.status });
+      if (!revisionId)
+        throw conflict(`Report is ${report.status} and has no revision to export yet`, { status: report.status });
       const revision = await findRevision(db, ws, report.id, revisionId);
       if (!revision) throw notFound('Revision');
       const base = `${safeFileName(report.project_name, 'report').replace(/\.+$/, '')}-r${revision.revision_number}`;
@@ -272,7 +329,12 @@ export const reportRoutes = [
           mime_type: EXPORT_MIME_TYPES[format],
         })),
       );
-      await enqueueJob(db, 'report_export', { workspace_id: ws, report_id: report.id, export_ids: rows.map((r) => r.id) }, { jobKey: `report_export:${rows[0]!.id}` });
+      await enqueueJob(
+        db,
+        'report_export',
+        { workspace_id: ws, report_id: report.id, export_ids: rows.map((r) => r.id) },
+        { jobKey: `report_export:${rows[0]!.id}` },
+      );
       ctx.status = 201;
       ctx.body = { exports: rows.map((e) => toExportResponse(e, ctx.deps.config.PUBLIC_BASE_URL)) };
     },

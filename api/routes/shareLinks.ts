@@ -12,8 +12,7 @@ import { findShareLinkByToken, insertShareLink } from '../../storage/shareLinks.
 import { findVisualization, type VisualizationRow } from '../../storage/visualizations.ts';
 import { EXAMPLE_BASE_URL, EXAMPLE_IDS, EXAMPLE_VISUALIZATION } from '../examples.ts';
 
-const notCompleted = (status: string) =>
-  conflict('Only a completed visualization can be shared', { status });
+const notCompleted = (status: string) => conflict('Only a completed visualization can be shared', { status });
 
 const TOKEN_LENGTH = { min: 10, max: 128 };
 
@@ -141,8 +140,9 @@ export const shareLinkRoutes = [
     params: z.object({ token: idParam(TOKEN_LENGTH.max, TOKEN_LENGTH.min) }),
     responses: {
       200: {
-        description: 'The shared visualization: catalog choice and image URLs only. A client preferring text/html '
-          + '(a browser) gets it as a page, and its errors as pages with the same statuses.',
+        description:
+          'The shared visualization: catalog choice and image URLs only. A client preferring text/html ' +
+          '(a browser) gets it as a page, and its errors as pages with the same statuses.',
         schema: z.object({ share_link: PublicShareLink }).strict(),
         headers: { Vary: 'Accept: the same URL answers JSON, or HTML to a browser' },
       },
@@ -177,7 +177,14 @@ export const shareLinkRoutes = [
       const after = sharedImageUrl(ctx, params.token, row, 'generated');
       if (prefersPage(ctx)) {
         const { material, color, shape } = row;
-        return sendSharePage(ctx, { expiresAt: expires_at, material, color, shape, beforeUrl: before, afterUrl: after });
+        return sendSharePage(ctx, {
+          expiresAt: expires_at,
+          material,
+          color,
+          shape,
+          beforeUrl: before,
+          afterUrl: after,
+        });
       }
       ctx.body = {
         share_link: {

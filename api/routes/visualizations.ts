@@ -15,7 +15,12 @@ import { conflict, fieldError, notFound, validation } from '../../core/errors.ts
 import { newId } from '../../core/ids.ts';
 import type { Db, Sql } from '../../storage/db.ts';
 import { blobKey } from '../../storage/blobs.ts';
-import { findDefaultColorId, findUnknownCatalogIds, listCatalog, type CatalogSelection } from '../../storage/catalog.ts';
+import {
+  findDefaultColorId,
+  findUnknownCatalogIds,
+  listCatalog,
+  type CatalogSelection,
+} from '../../storage/catalog.ts';
 import { enqueueJob } from '../../storage/jobs.ts';
 import { startAttempt } from '../../storage/visualizationAttempts.ts';
 import {
@@ -27,7 +32,14 @@ import {
   toVisualizationResponse,
   type VisualizationRow,
 } from '../../storage/visualizations.ts';
-import { EXAMPLE_CATALOG, EXAMPLE_CURSORS, EXAMPLE_IDS, EXAMPLE_PHOTO_URL, EXAMPLE_VISUALIZATION, PENDING_VISUALIZATION } from '../examples.ts';
+import {
+  EXAMPLE_CATALOG,
+  EXAMPLE_CURSORS,
+  EXAMPLE_IDS,
+  EXAMPLE_PHOTO_URL,
+  EXAMPLE_VISUALIZATION,
+  PENDING_VISUALIZATION,
+} from '../examples.ts';
 
 const TAG = 'Visualizer';
 const SCOPES = ['sales_visualizer.use' as const];
@@ -38,7 +50,11 @@ async function requireKnownSelection(db: Db, ws: string, sel: CatalogSelection) 
   const unknown = await findUnknownCatalogIds(db, ws, sel);
   if (unknown.length) {
     throw validation(`Unknown catalog id in ${unknown.join(', ')}`, {
-      issues: unknown.map((path) => ({ location: 'body', path, message: 'Not in the workspace catalog (admin catalog list)' })),
+      issues: unknown.map((path) => ({
+        location: 'body',
+        path,
+        message: 'Not in the workspace catalog (admin catalog list)',
+      })),
     });
   }
 }
@@ -54,18 +70,30 @@ async function startGeneration(sql: Sql, ws: string, id: string, sel: z.output<t
     if (!row) throw notFound('Visualization');
     if (row.status === 'processing') throw conflict('Visualization is already being generated', { status: row.status });
     if (row.status === 'completed') {
-      throw conflict('Visualization is already completed; create a new visualization for another look', { status: row.status });
+      throw conflict('Visualization is already completed; create a new visualization for another look', {
+        status: row.status,
+      });
     }
     const colorId = sel.color_id ?? (row.color ? undefined : await findDefaultColorId(tx, ws));
     const started = await startAttempt(tx, ws, id, { materialId: sel.material_id, colorId, shapeId: sel.shape_id });
     if (!started) throw conflict('Monthly visualization quota is exhausted', { reason: 'quota_exhausted' });
-    await enqueueJob(tx, 'visualization_generate', { workspace_id: ws, visualization_id: id }, { jobKey: `visualization_generate:${id}`, maxAttempts: 3 });
+    await enqueueJob(
+      tx,
+      'visualization_generate',
+      { workspace_id: ws, visualization_id: id },
+      { jobKey: `visualization_generate:${id}`, maxAttempts: 3 },
+    );
     return started;
   }) as Promise<VisualizationRow>;
 }
 
 /** Polls until the worker settles the row or the wait runs out (then the row is still processing). */
-async function waitUntilSettled(sql: Sql, ws: string, row: VisualizationRow, waitMs: number): Promise<VisualizationRow> {
+async function waitUntilSettled(
+  sql: Sql,
+  ws: string,
+  row: VisualizationRow,
+  waitMs: number,
+): Promise<VisualizationRow> {
   const deadline = Date.now() + waitMs;
   let current = row;
   for (let delay = 50; current.status === 'processing' && Date.now() < deadline; delay = Math.min(delay * 2, 500)) {
@@ -124,7 +152,11 @@ export const visualizationRoutes = [
         throw fieldError('body', 'lead_id', 'No active lead with this id in the workspace');
       }
       const image = body.original_image_url;
-      if (image.kind === 'url' && !image.url.toLowerCase().startsWith('https://') && !config.IMAGE_FETCH_ALLOW_PRIVATE) {
+      if (
+        image.kind === 'url' &&
+        !image.url.toLowerCase().startsWith('https://') &&
+        !config.IMAGE_FETCH_ALLOW_PRIVATE
+      ) {
         throw fieldError('body', 'original_image_url', 'must be an https:// URL or a data:image/<type>;base64, URL');
       }
       const id = newId('vis');
@@ -160,7 +192,10 @@ export const visualizationRoutes = [
     params: z.object({ visualization_id: z.string() }),
     responses: { 200: { description: 'The visualization', schema: VisualizationEnvelope } },
     errors: [401, 403, 404, 429, 500],
-    example: { params: exampleVisualizationId, response: { status: 200, body: { visualization: EXAMPLE_VISUALIZATION } } },
+    example: {
+      params: exampleVisualizationId,
+      response: { status: 200, body: { visualization: EXAMPLE_VISUALIZATION } },
+    },
     handler: async (ctx, { params }) => {
       const id = params.visualization_id;
       const row = id.length <= 200 ? await findVisualization(ctx.state.db, workspaceId(ctx), id) : undefined;
@@ -183,7 +218,8 @@ export const visualizationRoutes = [
     body: VisualizationGenerate,
     responses: {
       200: {
-        description: 'The row once the worker settled it (completed or failed), or still processing when GENERATE_WAIT_MS ran out; or the replayed response',
+        description:
+          'The row once the worker settled it (completed or failed), or still processing when GENERATE_WAIT_MS ran out; or the replayed response',
         schema: VisualizationEnvelope,
         headers: { 'Idempotency-Replayed': 'true on a replayed response' },
       },
@@ -221,14 +257,20 @@ export const visualizationRoutes = [
       query: { limit: 1 },
       response: {
         status: 200,
-        body: { visualizations: [EXAMPLE_VISUALIZATION], pagination: { limit: 1, next_cursor: EXAMPLE_CURSORS.sessionVisualizations, has_more: true } },
+        body: {
+          visualizations: [EXAMPLE_VISUALIZATION],
+          pagination: { limit: 1, next_cursor: EXAMPLE_CURSORS.sessionVisualizations, has_more: true },
+        },
       },
     },
     handler: async (ctx, { params, query }) => {
       const endpoint = `sessions/${params.session_id}/visualizations`;
       const secret = ctx.deps.cursorSecret;
       const after = query.cursor ? (decodeCursor(secret, endpoint, query.cursor) as [number, string]) : undefined;
-      const rows = await listSessionVisualizations(ctx.state.db, workspaceId(ctx), params.session_id, { after, limit: query.limit + 1 });
+      const rows = await listSessionVisualizations(ctx.state.db, workspaceId(ctx), params.session_id, {
+        after,
+        limit: query.limit + 1,
+      });
       const page = pageOf(rows, query.limit, { secret, endpoint, position: (r) => [r.created_us, r.id] });
       ctx.body = {
         visualizations: await Promise.all(page.items.map((r) => toVisualizationResponse(ctx.deps.blobs, r))),

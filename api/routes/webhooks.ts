@@ -140,7 +140,9 @@ export const webhookRoutes = [
       });
       if (!row) {
         const limit = MAX_WEBHOOK_ENDPOINTS;
-        throw conflict(`The workspace has ${limit} webhook endpoints, the most it may have; delete one first`, { limit });
+        throw conflict(`The workspace has ${limit} webhook endpoints, the most it may have; delete one first`, {
+          limit,
+        });
       }
       ctx.status = 201;
       ctx.body = withSecret(row, secret);

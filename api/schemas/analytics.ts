@@ -12,7 +12,10 @@ const Timezone = z
   .transform((tz, ctx) => {
     const name = canonicalTimezone(tz);
     if (name) return name;
-    ctx.addIssue({ code: 'custom', message: 'must be an IANA time zone name known to the database (e.g. America/New_York)' });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be an IANA time zone name known to the database (e.g. America/New_York)',
+    });
     return z.NEVER;
   });
 
@@ -70,7 +73,9 @@ export const AttributionMetrics = z
     stage_counts: z.record(z.string(), int),
     funnel_gap_stage_counts: z.record(z.string(), int).optional(),
     stages: z.array(
-      z.object({ key: z.string(), label: z.string(), sort_order: int, is_conversion_stage: z.boolean(), count: int }).strict(),
+      z
+        .object({ key: z.string(), label: z.string(), sort_order: int, is_conversion_stage: z.boolean(), count: int })
+        .strict(),
     ),
     trend: z.object({ interval: z.literal('day'), points: z.array(Point) }).strict(),
     trends: z

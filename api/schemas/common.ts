@@ -42,7 +42,8 @@ export const JsonRecord = z
 const L = JSON_RECORD_LIMITS;
 /** A JsonRecord as partners write it, within JSON_RECORD_LIMITS (merged into a lead, the result must keep them too). */
 export const JsonRecordInput = JsonRecord.check((payload) => {
-  for (const { path, message } of jsonRecordIssues(payload.value)) payload.issues.push({ code: 'custom', input: payload.value, path, message });
+  for (const { path, message } of jsonRecordIssues(payload.value))
+    payload.issues.push({ code: 'custom', input: payload.value, path, message });
 }).meta({
   id: 'JsonRecordInput',
   description:

@@ -101,7 +101,14 @@ export const Lead = z
   .strict()
   .meta({ id: 'Lead' });
 
-export const CONVERSION_TYPES = ['public_quiz', 'onsite_form', 'partner_api', 'jobnimbus_import', 'sms_inbound', 'phone_call'] as const;
+export const CONVERSION_TYPES = [
+  'public_quiz',
+  'onsite_form',
+  'partner_api',
+  'jobnimbus_import',
+  'sms_inbound',
+  'phone_call',
+] as const;
 
 export const leadFilterFields = {
   source: z.string().max(500).optional(),
@@ -167,7 +174,9 @@ export const LeadRoof = z
     material: z.object({ id: z.string(), name: z.string() }).strict().nullable(),
     color: z.object({ id: z.string(), name: z.string(), hex_code: z.string().nullable() }).strict().nullable(),
     shape: z.object({ id: z.string(), name: z.string(), roof_type: z.string().nullable() }).strict().nullable(),
-    images: z.object({ original_image_url: z.string().nullable(), generated_image_url: z.string().nullable() }).strict(),
+    images: z
+      .object({ original_image_url: z.string().nullable(), generated_image_url: z.string().nullable() })
+      .strict(),
     processing_status: z.string().nullable().optional(),
     processing_error: z.string().nullable().optional(),
   })

@@ -42,7 +42,11 @@ export const ReportExportArtifact = z
     file_name: z.string(),
     mime_type: z.string(),
     size_bytes: z.number().int().nullable().describe('Null until ready'),
-    checksum: z.string().regex(/^sha256:[0-9a-f]{64}$/).nullable().describe('sha256:<hex> once ready'),
+    checksum: z
+      .string()
+      .regex(/^sha256:[0-9a-f]{64}$/)
+      .nullable()
+      .describe('sha256:<hex> once ready'),
     status: z.enum(['pending', 'ready', 'failed']),
     error: z.string().nullable(),
     download_url: HttpUrl.describe('The API endpoint that redirects to a short-lived signed URL'),

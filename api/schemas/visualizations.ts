@@ -9,7 +9,8 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]*={0,2})$/i;
 
 /** Fields only the service writes; a partner sending one is told so by name. */
-const SERVICE_SET_FIELDS = /^((generated|completed|result|output|rendered|after)_image(_url|_key)?|status|processing_error|completed_at)$/;
+const SERVICE_SET_FIELDS =
+  /^((generated|completed|result|output|rendered|after)_image(_url|_key)?|status|processing_error|completed_at)$/;
 
 const unknownFieldsMessage = (iss: { code?: string; keys?: string[] }) => {
   if (iss.code !== 'unrecognized_keys') return undefined;
@@ -24,7 +25,7 @@ const catalogId = z.string().min(1).max(200);
 export const OriginalImage = z
   .string()
   .max(Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 100)
-  .refine((v) => /^https?:\/\//i.test(v) ? URL.canParse(v) : DATA_URL.test(v), {
+  .refine((v) => (/^https?:\/\//i.test(v) ? URL.canParse(v) : DATA_URL.test(v)), {
     message: 'must be an https:// URL or a data:image/<type>;base64, URL',
   })
   .transform((v, ctx) => {
@@ -38,12 +39,17 @@ export const OriginalImage = z
     // The declared type is the sender's word; the stored and served type is what the bytes are.
     const contentType = rasterImageType(bytes);
     if (!contentType) {
-      ctx.addIssue({ code: 'custom', message: `must be a ${RASTER_FORMAT_NAMES} image (judged by its bytes, not the declared type)` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a ${RASTER_FORMAT_NAMES} image (judged by its bytes, not the declared type)`,
+      });
       return z.NEVER;
     }
     return { kind: 'upload' as const, contentType, bytes };
   })
-  .describe(`The house photo: an https:// URL the service downloads, or a data:image/...;base64, URL (≤ 10 MB decoded); ${RASTER_FORMAT_NAMES} only`);
+  .describe(
+    `The house photo: an https:// URL the service downloads, or a data:image/...;base64, URL (≤ 10 MB decoded); ${RASTER_FORMAT_NAMES} only`,
+  );
 
 export const VisualizationCreate = z
   .object(
@@ -61,12 +67,18 @@ export const VisualizationCreate = z
   .meta({ id: 'VisualizationCreate' });
 
 export const VisualizationGenerate = z
-  .object({ material_id: catalogId.optional(), color_id: catalogId.optional(), shape_id: catalogId.optional() }, { error: unknownFieldsMessage })
+  .object(
+    { material_id: catalogId.optional(), color_id: catalogId.optional(), shape_id: catalogId.optional() },
+    { error: unknownFieldsMessage },
+  )
   .strict()
   .meta({ id: 'VisualizationGenerate', description: 'Optional new catalog choice applied before generating' });
 
 const CatalogMaterial = z.object({ id: z.string(), name: z.string() }).strict().meta({ id: 'CatalogMaterial' });
-const CatalogColor = z.object({ id: z.string(), name: z.string(), hex_code: z.string().nullable() }).strict().meta({ id: 'CatalogColor' });
+const CatalogColor = z
+  .object({ id: z.string(), name: z.string(), hex_code: z.string().nullable() })
+  .strict()
+  .meta({ id: 'CatalogColor' });
 const CatalogShape = z
   .object({ id: z.string(), name: z.string(), roof_type: z.string().nullable() })
   .strict()
@@ -81,7 +93,9 @@ export const VisualizerCatalog = z
   .strict()
   .meta({ id: 'VisualizerCatalog' });
 
-export const VisualizationStatus = z.enum(['pending', 'processing', 'failed', 'completed']).meta({ id: 'VisualizationStatus' });
+export const VisualizationStatus = z
+  .enum(['pending', 'processing', 'failed', 'completed'])
+  .meta({ id: 'VisualizationStatus' });
 
 export const Visualization = z
   .object({
@@ -92,7 +106,10 @@ export const Visualization = z
     material: Material,
     color: Color,
     shape: Shape,
-    original_image_url: z.string().nullable().describe('Signed URL of the stored original (1 hour), or the URL as sent until it is downloaded'),
+    original_image_url: z
+      .string()
+      .nullable()
+      .describe('Signed URL of the stored original (1 hour), or the URL as sent until it is downloaded'),
     generated_image_url: z.string().nullable().describe('Signed URL (1 hour) once completed'),
     processing_error: z.string().nullable(),
     created_at: DateTime,

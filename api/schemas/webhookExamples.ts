@@ -22,7 +22,10 @@ export const eventParams = { webhook_event_id: EVENT_ID };
 
 export const createExample = {
   body: { url: URL, events: endpoint.events, description: endpoint.description },
-  response: { status: 201, body: { webhook_endpoint: { ...endpoint, secret: 'whsec_v73ffNNW7Cf3nLRZbOd2njCxwcUlMtHggr1DayfXXi0' } } },
+  response: {
+    status: 201,
+    body: { webhook_endpoint: { ...endpoint, secret: 'whsec_v73ffNNW7Cf3nLRZbOd2njCxwcUlMtHggr1DayfXXi0' } },
+  },
 };
 
 export const listExample = {
@@ -47,7 +50,10 @@ export const getExample = { params: endpointParams, response: { status: 200, bod
 export const patchExample = {
   params: endpointParams,
   body: { enabled: true, events: ['*'] },
-  response: { status: 200, body: { webhook_endpoint: { ...endpoint, events: ['*'], updated_at: '2025-03-06T08:30:00.015Z' } } },
+  response: {
+    status: 200,
+    body: { webhook_endpoint: { ...endpoint, events: ['*'], updated_at: '2025-03-06T08:30:00.015Z' } },
+  },
 };
 
 export const deleteExample = {
@@ -126,7 +132,12 @@ export const getEventExample = {
             next_attempt_at: null,
             attempts: [
               { attempted_at: '2025-03-04T09:13:17.402Z', response_status: 200, error: null, duration_ms: 184 },
-              { attempted_at: '2025-03-04T09:12:45.301Z', response_status: null, error: 'timed out after 10000 ms', duration_ms: 10003 },
+              {
+                attempted_at: '2025-03-04T09:12:45.301Z',
+                response_status: null,
+                error: 'timed out after 10000 ms',
+                duration_ms: 10003,
+              },
             ],
           },
         ],

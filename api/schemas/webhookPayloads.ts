@@ -21,7 +21,10 @@ export type WebhookPayloadType = WebhookEventType | typeof WEBHOOK_TEST_EVENT;
 
 /** `lead.stage_changed` → `LeadStageChangedEvent` */
 const schemaName = (type: string) =>
-  `${type.split(/[._]/).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}Event`;
+  `${type
+    .split(/[._]/)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('')}Event`;
 
 /** The body of every delivery: the event, and the resource as the API answers it. */
 function payload(type: WebhookPayloadType, object: z.ZodType) {
@@ -61,7 +64,8 @@ const soldLead = {
 export const WEBHOOK_PAYLOADS: Record<WebhookPayloadType, WebhookPayload> = {
   'report.import.completed': {
     summary: 'A report import finished',
-    description: 'The files were parsed: the report is out of `importing` (draft, or needs_review when measurements are missing).',
+    description:
+      'The files were parsed: the report is out of `importing` (draft, or needs_review when measurements are missing).',
     schema: payload('report.import.completed', Report),
     object: EXAMPLE_REPORT,
   },
@@ -95,11 +99,18 @@ export const WEBHOOK_PAYLOADS: Record<WebhookPayloadType, WebhookPayload> = {
     summary: 'An export artifact failed',
     description: 'The artifact could not be rendered; `error` says why. Request a new export.',
     schema: payload('report.export.failed', ReportExportArtifact),
-    object: { ...EXAMPLE_EXPORT, size_bytes: null, checksum: null, status: 'failed', error: 'The revision has no roof facets to draw' },
+    object: {
+      ...EXAMPLE_EXPORT,
+      size_bytes: null,
+      checksum: null,
+      status: 'failed',
+      error: 'The revision has no roof facets to draw',
+    },
   },
   'visualization.completed': {
     summary: 'A visualization was generated',
-    description: 'Generation finished; the signed image URLs are valid for an hour, so read the visualization again for fresh ones.',
+    description:
+      'Generation finished; the signed image URLs are valid for an hour, so read the visualization again for fresh ones.',
     schema: payload('visualization.completed', Visualization),
     object: EXAMPLE_VISUALIZATION,
   },
@@ -141,7 +152,8 @@ export const WEBHOOK_PAYLOADS: Record<WebhookPayloadType, WebhookPayload> = {
   },
   'lead.deleted': {
     summary: 'A lead was deleted',
-    description: 'The lead was soft-deleted; the payload is the lead as it was last seen, and the API now answers 404 for it.',
+    description:
+      'The lead was soft-deleted; the payload is the lead as it was last seen, and the API now answers 404 for it.',
     schema: payload('lead.deleted', Lead),
     object: EXAMPLE_LEAD,
   },
@@ -153,7 +165,8 @@ export const WEBHOOK_PAYLOADS: Record<WebhookPayloadType, WebhookPayload> = {
   },
   [WEBHOOK_TEST_EVENT]: {
     summary: 'A test event',
-    description: 'Sent to one endpoint when its test is requested (POST /webhook-endpoints/{id}/test), carrying that endpoint; never sent otherwise and not subscribable.',
+    description:
+      'Sent to one endpoint when its test is requested (POST /webhook-endpoints/{id}/test), carrying that endpoint; never sent otherwise and not subscribable.',
     schema: payload(WEBHOOK_TEST_EVENT, WebhookEndpoint),
     object: endpointExample.response.body.webhook_endpoint,
   },
@@ -163,5 +176,10 @@ export const WEBHOOK_PAYLOAD_TYPES: WebhookPayloadType[] = [...WEBHOOK_EVENT_TYP
 
 /** A delivery's body as the example shows it. */
 export function examplePayload(type: WebhookPayloadType) {
-  return { id: EXAMPLE_IDS.webhookEvent, type, created_at: '2026-03-12T19:04:22.671Z', data: { object: WEBHOOK_PAYLOADS[type].object } };
+  return {
+    id: EXAMPLE_IDS.webhookEvent,
+    type,
+    created_at: '2026-03-12T19:04:22.671Z',
+    data: { object: WEBHOOK_PAYLOADS[type].object },
+  };
 }

@@ -122,7 +122,10 @@ export const WebhookEventIdParams = z.object({ webhook_event_id: idParam(64) }).
 
 export const WebhookEventListQuery = z
   .object({
-    type: z.enum([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT]).optional().describe('Only events of this type'),
+    type: z
+      .enum([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT])
+      .optional()
+      .describe('Only events of this type'),
     ...paginationQuery,
   })
   .strict();

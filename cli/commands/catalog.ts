@@ -4,7 +4,8 @@ import { CliError, requireFlag, type Command } from '../args.ts';
 
 export const catalogCommands = {
   'catalog list': {
-    summary: "the visualizer catalog's material, color and shape ids (what partners pass as material_id, color_id, shape_id)",
+    summary:
+      "the visualizer catalog's material, color and shape ids (what partners pass as material_id, color_id, shape_id)",
     usage: '--workspace ID',
     flags: { '--workspace ID': 'the workspace' },
     run: async (sql, ctx) => {

@@ -20,7 +20,15 @@ const CommunicationLine = z
     duration_seconds: z.number().int().min(0).nullable().optional(),
     thread_id: text.nullable().optional(),
     tracking_number: z
-      .object({ label: text.nullable().optional(), phone_last4: z.string().regex(/^\d{4}$/).nullable().optional(), national_format: text.nullable().optional() })
+      .object({
+        label: text.nullable().optional(),
+        phone_last4: z
+          .string()
+          .regex(/^\d{4}$/)
+          .nullable()
+          .optional(),
+        national_format: text.nullable().optional(),
+      })
       .strict()
       .nullable()
       .optional(),
@@ -30,9 +38,15 @@ const CommunicationLine = z
   })
   .strict()
   .superRefine((c, ctx) => {
-    if (!c.lead_id === !c.phone) ctx.addIssue({ code: 'custom', path: ['lead_id'], message: 'exactly one of lead_id or phone is required' });
+    if (!c.lead_id === !c.phone)
+      ctx.addIssue({ code: 'custom', path: ['lead_id'], message: 'exactly one of lead_id or phone is required' });
     const allowed = c.channel === 'call' ? ['answered', 'missed', 'voicemail'] : ['delivered', 'received'];
-    if (!allowed.includes(c.status)) ctx.addIssue({ code: 'custom', path: ['status'], message: `must be one of ${allowed.join(', ')} for ${c.channel}` });
+    if (!allowed.includes(c.status))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['status'],
+        message: `must be one of ${allowed.join(', ')} for ${c.channel}`,
+      });
   });
 
 /**
@@ -40,7 +54,12 @@ const CommunicationLine = z
  * the normalized phone: the most recently updated lead with it). Every bad line is reported by
  * number and nothing is stored unless all are good; the caller's transaction makes it atomic.
  */
-async function resolveLines(tx: Db, workspaceId: string, lines: string[], progress: Progress): Promise<CommunicationInput[]> {
+async function resolveLines(
+  tx: Db,
+  workspaceId: string,
+  lines: string[],
+  progress: Progress,
+): Promise<CommunicationInput[]> {
   const errors: string[] = [];
   const items: CommunicationInput[] = [];
   for (const [i, line] of lines.entries()) {
@@ -67,7 +86,8 @@ async function resolveLines(tx: Db, workspaceId: string, lines: string[], progre
     } else {
       const digits = normalizeUsPhone(c.phone!);
       if (!digits) fail('phone must be a valid US phone number');
-      else if (!(leadId = (await findLeadByPhone(tx, workspaceId, digits))?.id)) fail(`no active lead has phone ${digits}`);
+      else if (!(leadId = (await findLeadByPhone(tx, workspaceId, digits))?.id))
+        fail(`no active lead has phone ${digits}`);
     }
     if (!leadId) continue;
     // storage fills the optional fields' defaults; only the nested tracking number is reshaped
@@ -88,7 +108,10 @@ export const communicationsCommands = {
   'communications import': {
     summary: 'calls and SMS from JSON lines, matched to leads by lead_id or phone; all or nothing',
     usage: '--workspace ID FILE.jsonl',
-    flags: { '--workspace ID': 'the workspace', 'FILE.jsonl': 'one call or SMS per line; a bad line rejects the file with its number' },
+    flags: {
+      '--workspace ID': 'the workspace',
+      'FILE.jsonl': 'one call or SMS per line; a bad line rejects the file with its number',
+    },
     run: async (sql, ctx) => {
       const workspace = await findWorkspace(sql, requireFlag(ctx, 'workspace'));
       if (!workspace) throw new CliError('workspace not found');

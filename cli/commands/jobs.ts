@@ -6,18 +6,24 @@ import { CliError, type Command } from '../args.ts';
 
 export const jobsCommands = {
   'jobs list': {
-    summary: 'jobs, newest first: workspace, task, the object each concerns, and its state (queued, running, failed, stuck)',
+    summary:
+      'jobs, newest first: workspace, task, the object each concerns, and its state (queued, running, failed, stuck)',
     usage: '[--failed | --stuck] [--workspace ID]',
     flags: {
       '--failed': 'only jobs that used all their attempts (their object is marked failed)',
-      '--stuck': 'only jobs held by a worker that stopped beating (killed, crashed); a live worker picks them up within a minute',
+      '--stuck':
+        'only jobs held by a worker that stopped beating (killed, crashed); a live worker picks them up within a minute',
       '--workspace ID': "only this workspace's jobs",
     },
     run: async (sql, ctx) => {
       if (ctx.flags.failed && ctx.flags.stuck) throw new CliError('use --failed or --stuck, not both');
       const state: JobState | undefined = ctx.flags.failed ? 'failed' : ctx.flags.stuck ? 'stuck' : undefined;
       const workspace = typeof ctx.flags.workspace === 'string' ? ctx.flags.workspace : undefined;
-      const jobs = await listJobs(sql, { staleAfterSeconds: ctx.config.WORKER_STALE_AFTER_SECONDS, state, workspaceId: workspace });
+      const jobs = await listJobs(sql, {
+        staleAfterSeconds: ctx.config.WORKER_STALE_AFTER_SECONDS,
+        state,
+        workspaceId: workspace,
+      });
       return {
         jobs: jobs.map((j) => ({
           id: j.id,
@@ -33,7 +39,8 @@ export const jobsCommands = {
     },
   },
   'jobs retry': {
-    summary: 'runs failed or stuck jobs again with fresh attempts, their objects back in progress (every task is safe to re-run)',
+    summary:
+      'runs failed or stuck jobs again with fresh attempts, their objects back in progress (every task is safe to re-run)',
     usage: 'ID | --all-failed',
     flags: {
       ID: 'one job: failed, queued, or stuck (its dead worker is unlocked first); a job running on a live worker is refused',
@@ -50,7 +57,11 @@ export const jobsCommands = {
       const render = { publicBaseUrl: config.PUBLIC_BASE_URL, blobs };
       const outcome = await retryJobs(sql, ids, config.WORKER_STALE_AFTER_SECONDS, render);
       if (!all && !outcome.retried.length) {
-        throw new CliError(outcome.refused[0] ? `job ${ids[0]} not retried: ${outcome.refused[0].reason}` : 'job not found or running on a live worker');
+        throw new CliError(
+          outcome.refused[0]
+            ? `job ${ids[0]} not retried: ${outcome.refused[0].reason}`
+            : 'job not found or running on a live worker',
+        );
       }
       return outcome;
     },

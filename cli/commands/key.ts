@@ -6,9 +6,13 @@ import type { Sql } from '../../storage/db.ts';
 
 function parseScopes(raw: string): Scope[] {
   if (raw === 'all') return [...SCOPES];
-  const scopes = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const scopes = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = scopes.filter((s) => !isScope(s));
-  if (bad.length || !scopes.length) throw new CliError(`unknown scope(s): ${bad.join(', ') || '(none)'}; use ${SCOPES.join(',')} or all`);
+  if (bad.length || !scopes.length)
+    throw new CliError(`unknown scope(s): ${bad.join(', ') || '(none)'}; use ${SCOPES.join(',')} or all`);
   return scopes as Scope[];
 }
 
@@ -22,10 +26,18 @@ export const keyCommands = {
   'key create': {
     summary: 'a new API key; the only time its secret is shown',
     usage: '--workspace ID --name N --scopes a,b,c|all',
-    flags: { '--workspace ID': 'the workspace', '--name N': 'a label for people', '--scopes a,b,c|all': `any of ${SCOPES.join(',')}, or all` },
+    flags: {
+      '--workspace ID': 'the workspace',
+      '--name N': 'a label for people',
+      '--scopes a,b,c|all': `any of ${SCOPES.join(',')}, or all`,
+    },
     run: async (sql, ctx) => {
       const workspaceId = await requireWorkspace(sql, ctx);
-      const key = await createApiKey(sql, { workspaceId, name: requireFlag(ctx, 'name'), scopes: parseScopes(requireFlag(ctx, 'scopes')) });
+      const key = await createApiKey(sql, {
+        workspaceId,
+        name: requireFlag(ctx, 'name'),
+        scopes: parseScopes(requireFlag(ctx, 'scopes')),
+      });
       return { id: key.id, key: key.key, masked_key: key.masked_key, scopes: key.scopes };
     },
   },
@@ -35,7 +47,10 @@ export const keyCommands = {
     flags: { '--workspace ID': 'the workspace' },
     run: async (sql, ctx) => {
       const workspaceId = await requireWorkspace(sql, ctx);
-      return { workspace_id: workspaceId, keys: (await listApiKeys(sql, workspaceId)).map(({ workspace_id: _ws, ...k }) => k) };
+      return {
+        workspace_id: workspaceId,
+        keys: (await listApiKeys(sql, workspaceId)).map(({ workspace_id: _ws, ...k }) => k),
+      };
     },
   },
   'key revoke': {

@@ -8,7 +8,10 @@ export const rollupCommands = {
     flags: { '--date YYYY-MM-DD': 'only this UTC day' },
     run: async (sql, ctx) => {
       const date = ctx.flags.date;
-      if (date !== undefined && (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))) {
+      if (
+        date !== undefined &&
+        (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))
+      ) {
         throw new CliError('--date must be a YYYY-MM-DD day');
       }
       return runSpendRollup(sql, { date: date as string | undefined });

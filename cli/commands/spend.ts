@@ -19,7 +19,11 @@ const Instant = z
     }
     return new Date(iso).toISOString();
   });
-const optional = z.string().trim().max(500).transform((v) => v || null);
+const optional = z
+  .string()
+  .trim()
+  .max(500)
+  .transform((v) => v || null);
 
 const SpendLine = z
   .object({
@@ -27,7 +31,11 @@ const SpendLine = z
     medium: optional,
     campaign: optional,
     kind: z.enum(['automated', 'other']),
-    amount_cents: z.string().trim().regex(/^\d{1,15}$/, 'must be a whole number of cents ≥ 0').transform(Number),
+    amount_cents: z
+      .string()
+      .trim()
+      .regex(/^\d{1,15}$/, 'must be a whole number of cents ≥ 0')
+      .transform(Number),
     currency: z.string().trim().toUpperCase(),
     starts_at: Instant,
     ends_at: Instant,
@@ -53,7 +61,9 @@ export function parseSpendCsv(text: string, currency: string): SpendInput[] {
   for (const { record, info } of records) {
     const parsed = SpendLine.safeParse(record);
     if (!parsed.success) {
-      errors.push(`line ${info.lines}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+      errors.push(
+        `line ${info.lines}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+      );
     } else if (parsed.data.currency !== currency) {
       errors.push(`line ${info.lines}: currency must be the workspace currency ${currency}`);
     } else {
@@ -72,7 +82,7 @@ export const spendCommands = {
     summary: 'spend records from a CSV, all or nothing; a bad row rejects the file with its line number',
     usage: '--workspace ID FILE.csv',
     flags: {
-      '--workspace ID': 'the workspace (the file\'s currency must be its currency)',
+      '--workspace ID': "the workspace (the file's currency must be its currency)",
       'FILE.csv': `columns ${COLUMNS.join(', ')}`,
     },
     run: async (sql, ctx) => {

@@ -31,7 +31,9 @@ async function redeliverOneEvent(sql: Sql, eventId: string, endpointId: string |
   if (!outcome) throw new CliError('event not found');
   if (!outcome.redelivered.length) {
     const refusal = outcome.refused[0];
-    throw new CliError(refusal ? `not redelivered: ${refusal.reason}` : 'the event has no deliveries; name an --endpoint');
+    throw new CliError(
+      refusal ? `not redelivered: ${refusal.reason}` : 'the event has no deliveries; name an --endpoint',
+    );
   }
   return { event_id: eventId, ...outcome };
 }
@@ -42,7 +44,8 @@ export const webhooksCommands = {
     usage: '--event ID [--endpoint ID] | --failed-since ISO-TIME [--workspace ID]',
     flags: {
       '--event ID': 'one event, again to each endpoint that had a delivery of it (succeeded ones too)',
-      '--endpoint ID': "with --event: to this endpoint only, creating its delivery if it had none (if it takes the event's type)",
+      '--endpoint ID':
+        "with --event: to this endpoint only, creating its delivery if it had none (if it takes the event's type)",
       '--failed-since ISO-TIME':
         'every delivery that failed at or after this time, e.g. 2025-06-01T00:00:00Z; disabled endpoints are left out',
       '--workspace ID': "with --failed-since: only this workspace's deliveries",

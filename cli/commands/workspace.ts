@@ -1,13 +1,20 @@
-import { createWorkspace, listWorkspaces, setVisualizationQuota, setWorkspaceActive } from '../../storage/workspaces.ts';
+import {
+  createWorkspace,
+  listWorkspaces,
+  setVisualizationQuota,
+  setWorkspaceActive,
+} from '../../storage/workspaces.ts';
 import { CliError, requireFlag, requirePositional, type Command } from '../args.ts';
 
 const show = (ws: { id: string; name: string; active: boolean }) => ({ id: ws.id, name: ws.name, active: ws.active });
 
-const setActive = (active: boolean): Command['run'] => async (sql, ctx) => {
-  const ws = await setWorkspaceActive(sql, requirePositional(ctx, 0, 'workspace id'), active);
-  if (!ws) throw new CliError('workspace not found');
-  return show(ws);
-};
+const setActive =
+  (active: boolean): Command['run'] =>
+  async (sql, ctx) => {
+    const ws = await setWorkspaceActive(sql, requirePositional(ctx, 0, 'workspace id'), active);
+    if (!ws) throw new CliError('workspace not found');
+    return show(ws);
+  };
 
 export const workspaceCommands = {
   'workspace create': {

@@ -23,7 +23,11 @@ async function writeZip(m: ExportModel, baseName: string): Promise<Buffer> {
     archive.on('error', reject);
   });
   archive.pipe(out);
-  for (const format of ZIP_CONTENTS) archive.append(await render(format, m, baseName), { name: `${baseName}.${format}`, date: new Date(m.generated_at) });
+  for (const format of ZIP_CONTENTS)
+    archive.append(await render(format, m, baseName), {
+      name: `${baseName}.${format}`,
+      date: new Date(m.generated_at),
+    });
   await archive.finalize();
   return done;
 }

@@ -4,7 +4,17 @@ const pairs = (...items: (string | number)[]) => items.map(String).join('\n') + 
 const LAYERS = ['ROOF-FACETS', 'LABELS', ...LENGTH_LABELS.map(([k]) => k.toUpperCase().replace('_', '-'))];
 
 function polyline(layer: string, points: [number, number][], closed: boolean) {
-  return pairs(0, 'LWPOLYLINE', 8, layer, 90, points.length, 70, closed ? 1 : 0, ...points.flatMap(([x, y]) => [10, x.toFixed(4), 20, y.toFixed(4)]));
+  return pairs(
+    0,
+    'LWPOLYLINE',
+    8,
+    layer,
+    90,
+    points.length,
+    70,
+    closed ? 1 : 0,
+    ...points.flatMap(([x, y]) => [10, x.toFixed(4), 20, y.toFixed(4)]),
+  );
 }
 
 function text(layer: string, [x, y]: [number, number], value: string, height: number) {
@@ -33,7 +43,11 @@ export function writeDxf(m: ExportModel): Buffer {
   return Buffer.from(
     pairs(999, `Roof report ${m.project_name.replace(/[\r\n]/g, ' ')} revision ${m.revision_number}`) +
       pairs(0, 'SECTION', 2, 'HEADER', 9, '$ACADVER', 1, 'AC1015', 9, '$INSUNITS', 70, 2, 0, 'ENDSEC') +
-      pairs(0, 'SECTION', 2, 'TABLES') + layerTable + pairs(0, 'ENDSEC') +
-      pairs(0, 'SECTION', 2, 'ENTITIES') + entities + pairs(0, 'ENDSEC', 0, 'EOF'),
+      pairs(0, 'SECTION', 2, 'TABLES') +
+      layerTable +
+      pairs(0, 'ENDSEC') +
+      pairs(0, 'SECTION', 2, 'ENTITIES') +
+      entities +
+      pairs(0, 'ENDSEC', 0, 'EOF'),
   );
 }

@@ -5,10 +5,19 @@ const INK = '#1f2933';
 const MUTED = '#616e7c';
 const ACCENT = '#b44d12';
 const RULE = '#cbd2d9';
-const LINE_COLORS: Record<string, string> = { ridge: '#c0392b', hip: '#8e44ad', valley: '#2471a3', rake: '#1e8449', eave: '#d68910', step_flashing: '#566573' };
+const LINE_COLORS: Record<string, string> = {
+  ridge: '#c0392b',
+  hip: '#8e44ad',
+  valley: '#2471a3',
+  rake: '#1e8449',
+  eave: '#d68910',
+  step_flashing: '#566573',
+};
 
 const fmt = (n: number | null | undefined, digits = 0) =>
-  n === null || n === undefined ? '—' : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  n === null || n === undefined
+    ? '—'
+    : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 type Doc = PDFKit.PDFDocument;
 
@@ -16,7 +25,12 @@ function heading(doc: Doc, text: string) {
   if (doc.y > doc.page.height - 160) doc.addPage();
   doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(ACCENT).text(text, doc.page.margins.left);
   const y = doc.y + 2;
-  doc.moveTo(doc.page.margins.left, y).lineTo(doc.page.width - doc.page.margins.right, y).lineWidth(0.8).strokeColor(ACCENT).stroke();
+  doc
+    .moveTo(doc.page.margins.left, y)
+    .lineTo(doc.page.width - doc.page.margins.right, y)
+    .lineWidth(0.8)
+    .strokeColor(ACCENT)
+    .stroke();
   doc.moveDown(0.5).fillColor(INK);
 }
 
@@ -29,12 +43,25 @@ function table(doc: Doc, header: string[], rows: string[][], fractions: number[]
   const drawRow = (cells: string[], bold: boolean) => {
     if (doc.y + rowHeight > doc.page.height - doc.page.margins.bottom) doc.addPage();
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor(bold ? MUTED : INK);
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(10)
+      .fillColor(bold ? MUTED : INK);
     cells.forEach((c, i) => {
       const w = xs[i + 1]! - xs[i]! - 8;
-      doc.text(c, xs[i]! + 4, y + 4, { width: w, align: i >= alignRightFrom ? 'right' : 'left', lineBreak: false, ellipsis: true });
+      doc.text(c, xs[i]! + 4, y + 4, {
+        width: w,
+        align: i >= alignRightFrom ? 'right' : 'left',
+        lineBreak: false,
+        ellipsis: true,
+      });
     });
-    doc.moveTo(left, y + rowHeight).lineTo(left + width, y + rowHeight).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .moveTo(left, y + rowHeight)
+      .lineTo(left + width, y + rowHeight)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
     doc.x = left;
     doc.y = y + rowHeight;
   };
@@ -73,25 +100,58 @@ function planDrawing(doc: Doc, m: ExportModel) {
     const cy = f.points.reduce((s, p) => s + p[1], 0) / f.points.length;
     const [lx, ly] = at([cx, cy]);
     const area = m.summary.facets.find((x) => x.id === f.id)?.area_sqft;
-    doc.font('Helvetica-Bold').fontSize(8).fillColor(INK).text(f.id, lx - 30, ly - 8, { width: 60, align: 'center' });
-    doc.font('Helvetica').fontSize(7).fillColor(MUTED).text([area !== undefined ? `${fmt(area)} sq ft` : '', f.pitch ?? ''].filter(Boolean).join(' · '), lx - 45, ly + 1, { width: 90, align: 'center' });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(8)
+      .fillColor(INK)
+      .text(f.id, lx - 30, ly - 8, { width: 60, align: 'center' });
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor(MUTED)
+      .text(
+        [area !== undefined ? `${fmt(area)} sq ft` : '', f.pitch ?? ''].filter(Boolean).join(' · '),
+        lx - 45,
+        ly + 1,
+        { width: 90, align: 'center' },
+      );
   }
   for (const l of g.lines) {
     const [first, ...rest] = l.points.map(at);
     doc.moveTo(...first!);
     for (const p of rest) doc.lineTo(...p);
-    doc.lineWidth(1.8).strokeColor(LINE_COLORS[l.kind] ?? INK).stroke();
+    doc
+      .lineWidth(1.8)
+      .strokeColor(LINE_COLORS[l.kind] ?? INK)
+      .stroke();
   }
   // North arrow and legend.
   const nx = doc.page.width - doc.page.margins.right - 14;
-  doc.moveTo(nx, top + 24).lineTo(nx - 5, top + 34).lineTo(nx + 5, top + 34).closePath().fill(INK);
-  doc.font('Helvetica-Bold').fontSize(8).text('N', nx - 4, top + 12);
+  doc
+    .moveTo(nx, top + 24)
+    .lineTo(nx - 5, top + 34)
+    .lineTo(nx + 5, top + 34)
+    .closePath()
+    .fill(INK);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(8)
+    .text('N', nx - 4, top + 12);
   let lx = doc.page.margins.left;
   const ly = top + boxH + 8;
   for (const [kind, label] of LENGTH_LABELS) {
     if (!g.lines.some((l) => l.kind === kind)) continue;
-    doc.moveTo(lx, ly + 4).lineTo(lx + 16, ly + 4).lineWidth(2).strokeColor(LINE_COLORS[kind]!).stroke();
-    doc.font('Helvetica').fontSize(8).fillColor(INK).text(label, lx + 20, ly, { lineBreak: false });
+    doc
+      .moveTo(lx, ly + 4)
+      .lineTo(lx + 16, ly + 4)
+      .lineWidth(2)
+      .strokeColor(LINE_COLORS[kind]!)
+      .stroke();
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(INK)
+      .text(label, lx + 20, ly, { lineBreak: false });
     lx += 90;
   }
   doc.x = doc.page.margins.left;
@@ -106,7 +166,11 @@ export function writePdf(m: ExportModel): Promise<Buffer> {
       size: 'LETTER',
       margin: 54,
       bufferPages: true,
-      info: { Title: `Roof measurement report — ${m.project_name}`, Author: 'Partner API', CreationDate: new Date(m.generated_at) },
+      info: {
+        Title: `Roof measurement report — ${m.project_name}`,
+        Author: 'Partner API',
+        CreationDate: new Date(m.generated_at),
+      },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -114,48 +178,97 @@ export function writePdf(m: ExportModel): Promise<Buffer> {
     doc.on('error', reject);
 
     doc.font('Helvetica-Bold').fontSize(22).fillColor(INK).text('Roof Measurement Report');
-    doc.font('Helvetica').fontSize(12).fillColor(MUTED).text(m.address ?? m.project_name);
-    doc.fontSize(9).text(
-      [`Project: ${m.project_name}`, m.external_report_id && m.external_report_id !== m.project_name ? `Reference: ${m.external_report_id}` : '', `Revision ${m.revision_number}`, `Prepared ${m.generated_at.slice(0, 10)}`]
-        .filter(Boolean)
-        .join('   ·   '),
-    );
+    doc
+      .font('Helvetica')
+      .fontSize(12)
+      .fillColor(MUTED)
+      .text(m.address ?? m.project_name);
+    doc
+      .fontSize(9)
+      .text(
+        [
+          `Project: ${m.project_name}`,
+          m.external_report_id && m.external_report_id !== m.project_name ? `Reference: ${m.external_report_id}` : '',
+          `Revision ${m.revision_number}`,
+          `Prepared ${m.generated_at.slice(0, 10)}`,
+        ]
+          .filter(Boolean)
+          .join('   ·   '),
+      );
     if (s.missing.length) {
-      doc.moveDown(0.5).font('Helvetica-Bold').fontSize(9).fillColor(ACCENT).text(`Needs review: the source did not state ${s.missing.join(', ').replaceAll('_', ' ')}.`);
+      doc
+        .moveDown(0.5)
+        .font('Helvetica-Bold')
+        .fontSize(9)
+        .fillColor(ACCENT)
+        .text(`Needs review: the source did not state ${s.missing.join(', ').replaceAll('_', ' ')}.`);
     }
 
     heading(doc, 'Summary');
-    table(doc, ['Measurement', 'Value'], [
-      ['Total roof area', s.total_area_sqft !== null ? `${fmt(s.total_area_sqft)} sq ft` : '—'],
-      ['Roofing squares (100 sq ft)', fmt(s.total_squares, 2)],
-      ['Predominant pitch', s.predominant_pitch ?? '—'],
-      ['Roof facets', fmt(s.facet_count)],
-    ], [0.6, 0.4]);
+    table(
+      doc,
+      ['Measurement', 'Value'],
+      [
+        ['Total roof area', s.total_area_sqft !== null ? `${fmt(s.total_area_sqft)} sq ft` : '—'],
+        ['Roofing squares (100 sq ft)', fmt(s.total_squares, 2)],
+        ['Predominant pitch', s.predominant_pitch ?? '—'],
+        ['Roof facets', fmt(s.facet_count)],
+      ],
+      [0.6, 0.4],
+    );
 
     heading(doc, 'Line lengths');
-    table(doc, ['Line', 'Length'], [
-      ...LENGTH_LABELS.map(([k, label]) => [label, s.lengths_ft[k] !== null ? `${fmt(s.lengths_ft[k])} ft` : '—']),
-      ...(s.lengths_ft.ridge_hip !== null ? [['Ridges and hips together', `${fmt(s.lengths_ft.ridge_hip)} ft`]] : []),
-    ], [0.6, 0.4]);
+    table(
+      doc,
+      ['Line', 'Length'],
+      [
+        ...LENGTH_LABELS.map(([k, label]) => [label, s.lengths_ft[k] !== null ? `${fmt(s.lengths_ft[k])} ft` : '—']),
+        ...(s.lengths_ft.ridge_hip !== null ? [['Ridges and hips together', `${fmt(s.lengths_ft.ridge_hip)} ft`]] : []),
+      ],
+      [0.6, 0.4],
+    );
 
     if (s.areas_per_pitch.length) {
       heading(doc, 'Area by pitch');
       const total = s.areas_per_pitch.reduce((a, p) => a + p.area_sqft, 0);
-      table(doc, ['Pitch', 'Area', 'Share of roof'], s.areas_per_pitch.map((p) => [p.pitch, `${fmt(p.area_sqft, 1)} sq ft`, `${fmt((p.area_sqft / total) * 100, 1)}%`]), [0.4, 0.3, 0.3]);
+      table(
+        doc,
+        ['Pitch', 'Area', 'Share of roof'],
+        s.areas_per_pitch.map((p) => [
+          p.pitch,
+          `${fmt(p.area_sqft, 1)} sq ft`,
+          `${fmt((p.area_sqft / total) * 100, 1)}%`,
+        ]),
+        [0.4, 0.3, 0.3],
+      );
     }
 
     if (s.facets.length) {
       heading(doc, 'Facets');
-      table(doc, ['Facet', 'Pitch', 'Area'], s.facets.map((f) => [f.id, f.pitch ?? '—', `${fmt(f.area_sqft, 1)} sq ft`]), [0.4, 0.3, 0.3]);
+      table(
+        doc,
+        ['Facet', 'Pitch', 'Area'],
+        s.facets.map((f) => [f.id, f.pitch ?? '—', `${fmt(f.area_sqft, 1)} sq ft`]),
+        [0.4, 0.3, 0.3],
+      );
     }
 
     planDrawing(doc, m);
 
     if (s.waste_table.length) {
       heading(doc, 'Waste factor');
-      doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('Area and squares to order at each waste allowance; squares are rounded up to a third of a square.');
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text('Area and squares to order at each waste allowance; squares are rounded up to a third of a square.');
       doc.moveDown(0.3);
-      table(doc, ['Waste', 'Area', 'Squares'], s.waste_table.map((w) => [`${w.waste_percent}%`, `${fmt(w.area_sqft)} sq ft`, fmt(w.squares, 2)]), [0.4, 0.3, 0.3]);
+      table(
+        doc,
+        ['Waste', 'Area', 'Squares'],
+        s.waste_table.map((w) => [`${w.waste_percent}%`, `${fmt(w.area_sqft)} sq ft`, fmt(w.squares, 2)]),
+        [0.4, 0.3, 0.3],
+      );
     }
 
     if (s.warnings.length) {
@@ -168,8 +281,16 @@ export function writePdf(m: ExportModel): Promise<Buffer> {
       doc.switchToPage(i);
       const bottom = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
-      doc.font('Helvetica').fontSize(8).fillColor(MUTED)
-        .text(`${m.address ?? m.project_name}  ·  Page ${i + 1} of ${range.count}`, doc.page.margins.left, doc.page.height - 36, { align: 'center', width: doc.page.width - doc.page.margins.left - doc.page.margins.right });
+      doc
+        .font('Helvetica')
+        .fontSize(8)
+        .fillColor(MUTED)
+        .text(
+          `${m.address ?? m.project_name}  ·  Page ${i + 1} of ${range.count}`,
+          doc.page.margins.left,
+          doc.page.height - 36,
+          { align: 'center', width: doc.page.width - doc.page.margins.left - doc.page.margins.right },
+        );
       doc.page.margins.bottom = bottom;
     }
     doc.end();

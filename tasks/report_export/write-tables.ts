@@ -13,21 +13,39 @@ export function writeCsv(m: ExportModel): Buffer {
   const rows: (string | number | null)[][] = [['section', 'item', 'value', 'unit']];
   for (const [label, value, unit] of measurementRows(m)) rows.push(['summary', label, value, unit]);
   for (const f of m.summary.facets) rows.push(['facet', f.id, f.area_sqft, `sq ft${f.pitch ? ` @ ${f.pitch}` : ''}`]);
-  for (const w of m.summary.waste_table) rows.push(['waste', `${w.waste_percent}%`, w.area_sqft, `sq ft (${w.squares} squares)`]);
-  return Buffer.from(stringify(rows.map((r) => r.map(formulaSafe)), { record_delimiter: '\r\n' }));
+  for (const w of m.summary.waste_table)
+    rows.push(['waste', `${w.waste_percent}%`, w.area_sqft, `sq ft (${w.squares} squares)`]);
+  return Buffer.from(
+    stringify(
+      rows.map((r) => r.map(formulaSafe)),
+      { record_delimiter: '\r\n' },
+    ),
+  );
 }
 
 export async function writeXlsx(m: ExportModel): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.created = new Date(m.generated_at);
   const summary = wb.addWorksheet('Summary');
-  summary.columns = [{ header: 'Measurement', width: 28 }, { header: 'Value', width: 40 }, { header: 'Unit', width: 10 }];
+  summary.columns = [
+    { header: 'Measurement', width: 28 },
+    { header: 'Value', width: 40 },
+    { header: 'Unit', width: 10 },
+  ];
   for (const r of measurementRows(m)) summary.addRow(r.map(formulaSafe));
   const facets = wb.addWorksheet('Facets');
-  facets.columns = [{ header: 'Facet', width: 10 }, { header: 'Pitch', width: 10 }, { header: 'Area (sq ft)', width: 14 }];
+  facets.columns = [
+    { header: 'Facet', width: 10 },
+    { header: 'Pitch', width: 10 },
+    { header: 'Area (sq ft)', width: 14 },
+  ];
   for (const f of m.summary.facets) facets.addRow([f.id, f.pitch, f.area_sqft]);
   const waste = wb.addWorksheet('Waste');
-  waste.columns = [{ header: 'Waste %', width: 10 }, { header: 'Area (sq ft)', width: 14 }, { header: 'Squares', width: 10 }];
+  waste.columns = [
+    { header: 'Waste %', width: 10 },
+    { header: 'Area (sq ft)', width: 14 },
+    { header: 'Squares', width: 10 },
+  ];
   for (const w of m.summary.waste_table) waste.addRow([w.waste_percent, w.area_sqft, w.squares]);
   for (const ws of [summary, facets, waste]) ws.getRow(1).font = { bold: true };
   return Buffer.from(await wb.xlsx.writeBuffer());
@@ -55,11 +73,27 @@ export function writeXml(m: ExportModel): Buffer {
       FACETS: {
         FACET: s.facets.map((f) => {
           const shape = m.geometry?.facets.find((g) => g.id === f.id);
-          return { '@_id': f.id, '@_pitch': f.pitch ?? '', '@_area_sqft': f.area_sqft, ...(shape ? { '@_path': shape.points.map((p) => p.join(',')).join(' ') } : {}) };
+          return {
+            '@_id': f.id,
+            '@_pitch': f.pitch ?? '',
+            '@_area_sqft': f.area_sqft,
+            ...(shape ? { '@_path': shape.points.map((p) => p.join(',')).join(' ') } : {}),
+          };
         }),
       },
-      LINES: { LINE: (m.geometry?.lines ?? []).map((l) => ({ '@_type': l.kind.toUpperCase(), '@_path': l.points.map((p) => p.join(',')).join(' ') })) },
-      WASTE: { ROW: s.waste_table.map((w) => ({ '@_percent': w.waste_percent, '@_area_sqft': w.area_sqft, '@_squares': w.squares })) },
+      LINES: {
+        LINE: (m.geometry?.lines ?? []).map((l) => ({
+          '@_type': l.kind.toUpperCase(),
+          '@_path': l.points.map((p) => p.join(',')).join(' '),
+        })),
+      },
+      WASTE: {
+        ROW: s.waste_table.map((w) => ({
+          '@_percent': w.waste_percent,
+          '@_area_sqft': w.area_sqft,
+          '@_squares': w.squares,
+        })),
+      },
     },
   };
   return Buffer.from(new XMLBuilder({ ignoreAttributes: false, format: true, suppressEmptyNode: true }).build(doc));

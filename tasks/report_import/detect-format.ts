@@ -36,7 +36,10 @@ export function detectFormat(data: Buffer): Detected {
   if (head.subarray(0, 1024).includes('%PDF-')) return 'pdf';
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return 'zip';
   if (head.includes(0)) return 'binary';
-  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (text.startsWith('<')) return 'xml';
   const lines = text.split(/\r?\n/, 4).map((l) => l.trim());
   if ((lines[0] === '0' && lines[1] === 'SECTION') || (lines[0] === '999' && lines[2] === '0')) return 'dxf';

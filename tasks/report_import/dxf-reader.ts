@@ -55,12 +55,18 @@ export function readDxf(text: string, maxEntities: number, visit: (entity: DxfEn
     const value = nextLine();
     if (codeLine === undefined || value === undefined) break;
     const code = Number(codeLine);
-    if (!Number.isInteger(code)) throw new PermanentError(`DXF is malformed near byte ${pos}: expected a group code, found ${JSON.stringify(codeLine.slice(0, 20))}`);
+    if (!Number.isInteger(code))
+      throw new PermanentError(
+        `DXF is malformed near byte ${pos}: expected a group code, found ${JSON.stringify(codeLine.slice(0, 20))}`,
+      );
 
     if (code === 0) {
       if (section === 'ENTITIES') {
         finish();
-        if (++count > maxEntities) throw new PermanentError(`DXF has more than ${maxEntities.toLocaleString('en-US')} entities; refused (limit)`);
+        if (++count > maxEntities)
+          throw new PermanentError(
+            `DXF has more than ${maxEntities.toLocaleString('en-US')} entities; refused (limit)`,
+          );
         if (value === 'SEQEND' && polyline) {
           visit(polyline);
           polyline = undefined;
@@ -98,7 +104,8 @@ export function readDxf(text: string, maxEntities: number, visit: (entity: DxfEn
         break;
       case 20:
       case 21:
-        if (x !== undefined && Number.isFinite(x) && Number.isFinite(Number(value))) current.points.push([x, Number(value)]);
+        if (x !== undefined && Number.isFinite(x) && Number.isFinite(Number(value)))
+          current.points.push([x, Number(value)]);
         x = undefined;
         break;
       case 70:

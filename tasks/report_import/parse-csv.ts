@@ -20,14 +20,23 @@ function* slices(data: Buffer, size = 64 * 1024): Generator<Buffer> {
 export async function parseCsv(data: Buffer): Promise<Measurements> {
   const scanner = new TableScanner();
   const parser = Readable.from(slices(data)).pipe(
-    parse({ delimiter: delimiterOf(data), bom: true, skip_empty_lines: true, relax_column_count: false, max_record_size: 65536, trim: true }),
+    parse({
+      delimiter: delimiterOf(data),
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: false,
+      max_record_size: 65536,
+      trim: true,
+    }),
   );
   try {
     for await (const record of parser) scanner.push(record as string[]);
   } catch (err) {
     const e = err as { code?: string; lines?: number; message: string };
     if (e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH') {
-      throw new PermanentError(`CSV has mismatched columns: line ${e.lines} has a different number of columns than the header`);
+      throw new PermanentError(
+        `CSV has mismatched columns: line ${e.lines} has a different number of columns than the header`,
+      );
     }
     throw new PermanentError(`CSV cannot be parsed: ${e.message}`);
   }

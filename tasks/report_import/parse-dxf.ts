@@ -117,14 +117,21 @@ export function parseDxf(data: Buffer, maxEntities = MAX_DXF_ENTITIES): Measurem
     if (!points.length) return;
     const first = points[0]!;
     const last = points.at(-1)!;
-    const closed = e.type !== 'LINE' && (e.closed || (points.length > 3 && first[0] === last[0] && first[1] === last[1]));
+    const closed =
+      e.type !== 'LINE' && (e.closed || (points.length > 3 && first[0] === last[0] && first[1] === last[1]));
     const kind = kindOfLayer(e.layer);
     if (kind) {
       rawLengths[kind] = (rawLengths[kind] ?? 0) + pathLength(points, closed);
       if (lines.length < MAX_GEOMETRY_LINES) lines.push({ kind, points });
       else droppedLines++;
     } else if (closed && points.length >= 3) {
-      polygons.push({ layer: e.layer, points, box: boxOf(points), planArea: shoelace(points), pitch: normalizePitch(e.layer.match(PITCH_IN_LAYER)?.[1] ?? '') });
+      polygons.push({
+        layer: e.layer,
+        points,
+        box: boxOf(points),
+        planArea: shoelace(points),
+        pitch: normalizePitch(e.layer.match(PITCH_IN_LAYER)?.[1] ?? ''),
+      });
     }
   });
 
@@ -135,7 +142,8 @@ export function parseDxf(data: Buffer, maxEntities = MAX_DXF_ENTITIES): Measurem
   const scale = f ?? 1;
   const toFt = (points: Pt[]): Pt[] => points.map(([x, y]) => [x * scale, y * scale]);
   if (dxf.inserts) warnings.push(`${dxf.inserts} block references (INSERT) were not expanded`);
-  if (droppedLines) warnings.push(`The plan drawing keeps the first ${MAX_GEOMETRY_LINES} lines; all lines are measured`);
+  if (droppedLines)
+    warnings.push(`The plan drawing keeps the first ${MAX_GEOMETRY_LINES} lines; all lines are measured`);
 
   // Largest first, so an opening finds the facet that contains it. Containment is quadratic,
   // so huge drawings skip it (bounding boxes prune the rest).
@@ -143,10 +151,13 @@ export function parseDxf(data: Buffer, maxEntities = MAX_DXF_ENTITIES): Measurem
   const facets: Polygon[] = [];
   let openings = 0;
   const findHoles = polygons.length <= MAX_OPENING_CHECKS;
-  if (!findHoles) warnings.push(`Openings were not looked for: the drawing has more than ${MAX_OPENING_CHECKS} closed polylines`);
+  if (!findHoles)
+    warnings.push(`Openings were not looked for: the drawing has more than ${MAX_OPENING_CHECKS} closed polylines`);
   for (const p of polygons) {
     const host = findHoles
-      ? facets.find((h) => h.layer === p.layer && boxWithin(p.box, h.box) && p.points.every((pt) => inside(pt, h.points)))
+      ? facets.find(
+          (h) => h.layer === p.layer && boxWithin(p.box, h.box) && p.points.every((pt) => inside(pt, h.points)),
+        )
       : undefined;
     if (host) {
       host.planArea -= p.planArea;
@@ -169,17 +180,26 @@ export function parseDxf(data: Buffer, maxEntities = MAX_DXF_ENTITIES): Measurem
       }
     }
   }
-  if (facets.some((x) => !x.pitch) && facets.length) warnings.push('Facets without a pitch are counted at their plan (horizontal) area');
+  if (facets.some((x) => !x.pitch) && facets.length)
+    warnings.push('Facets without a pitch are counted at their plan (horizontal) area');
 
   const facetSummaries = facets.map((x, i) => {
     const rise = x.pitch ? Number(x.pitch.split('/')[0]) / 12 : 0;
-    return { id: `F${i + 1}`, area_sqft: round(x.planArea * scale * scale * Math.sqrt(1 + rise * rise)), pitch: x.pitch ?? null };
+    return {
+      id: `F${i + 1}`,
+      area_sqft: round(x.planArea * scale * scale * Math.sqrt(1 + rise * rise)),
+      pitch: x.pitch ?? null,
+    };
   });
   const geometry: Geometry = {
-    facets: facets.length <= MAX_GEOMETRY_FACETS ? facets.map((x, i) => ({ id: `F${i + 1}`, pitch: x.pitch ?? null, points: toFt(x.points) })) : [],
+    facets:
+      facets.length <= MAX_GEOMETRY_FACETS
+        ? facets.map((x, i) => ({ id: `F${i + 1}`, pitch: x.pitch ?? null, points: toFt(x.points) }))
+        : [],
     lines: lines.map((l) => ({ kind: l.kind, points: toFt(l.points) })),
   };
-  if (facets.length > MAX_GEOMETRY_FACETS) warnings.push(`The plan drawing is omitted: more than ${MAX_GEOMETRY_FACETS} facets`);
+  if (facets.length > MAX_GEOMETRY_FACETS)
+    warnings.push(`The plan drawing is omitted: more than ${MAX_GEOMETRY_FACETS} facets`);
   const lengths = Object.fromEntries(Object.entries(rawLengths).map(([k, v]) => [k, v * scale]));
   return {
     facets: facetSummaries,

@@ -17,10 +17,17 @@ const baseName = (name: string) => name.split(/[\\/]/).pop() || name;
  * Detects the file's format by content and parses it. A name that claims another known
  * format is a permanent error, so a mislabelled upload is reported rather than guessed at.
  */
-export async function parseFile(fileName: string, data: Buffer, opts: { allowPdf: boolean; nested?: boolean }): Promise<ParsedFile> {
+export async function parseFile(
+  fileName: string,
+  data: Buffer,
+  opts: { allowPdf: boolean; nested?: boolean },
+): Promise<ParsedFile> {
   const detected = detectFormat(data);
   if (detected === 'empty') throw new PermanentError(`${baseName(fileName)} is empty`);
-  if (detected === 'binary') throw new PermanentError(`${baseName(fileName)} is ${describeContent(data, detected)}, not a PDF, XML, CSV, XLSX, DXF or zip file`);
+  if (detected === 'binary')
+    throw new PermanentError(
+      `${baseName(fileName)} is ${describeContent(data, detected)}, not a PDF, XML, CSV, XLSX, DXF or zip file`,
+    );
   let format: SourceFormat = detected;
   let entries: string[] | undefined;
   if (detected === 'zip') {
@@ -29,9 +36,12 @@ export async function parseFile(fileName: string, data: Buffer, opts: { allowPdf
   }
   const claimed = formatFromName(fileName);
   if (claimed && claimed !== format && !(claimed === 'zip' && format === 'xlsx')) {
-    throw new PermanentError(`${baseName(fileName)} is named as ${claimed.toUpperCase()} but its content is ${describeContent(data, format)}`);
+    throw new PermanentError(
+      `${baseName(fileName)} is named as ${claimed.toUpperCase()} but its content is ${describeContent(data, format)}`,
+    );
   }
-  if (format === 'pdf' && !opts.allowPdf) throw new PermanentError(`${baseName(fileName)} is a PDF; a PDF report is imported on its own, not in a package`);
+  if (format === 'pdf' && !opts.allowPdf)
+    throw new PermanentError(`${baseName(fileName)} is a PDF; a PDF report is imported on its own, not in a package`);
   const measurements: Measurements[] = [];
   const formats: string[] = [format];
   let precise: string = format;
@@ -55,11 +65,16 @@ export async function parseFile(fileName: string, data: Buffer, opts: { allowPdf
       measurements.push(await parseXlsx(data, entries));
       break;
     case 'zip': {
-      if (opts.nested) throw new PermanentError(`${baseName(fileName)} is a zip inside a zip; nested archives are refused`);
+      if (opts.nested)
+        throw new PermanentError(`${baseName(fileName)} is a zip inside a zip; nested archives are refused`);
       await walkZip(data, async (entry) => {
         if (entry.name.startsWith('__MACOSX/') || baseName(entry.name).startsWith('.')) return;
-        if (entry.size > PACKAGE_ENTRY_MAX_BYTES) throw new PermanentError(`Zip entry ${entry.name} is larger than ${PACKAGE_ENTRY_MAX_BYTES / 1048576} MB`);
-        const inner = await parseFile(entry.name, await readStream(await entry.open(), `Zip entry ${entry.name}`), { allowPdf: false, nested: true });
+        if (entry.size > PACKAGE_ENTRY_MAX_BYTES)
+          throw new PermanentError(`Zip entry ${entry.name} is larger than ${PACKAGE_ENTRY_MAX_BYTES / 1048576} MB`);
+        const inner = await parseFile(entry.name, await readStream(await entry.open(), `Zip entry ${entry.name}`), {
+          allowPdf: false,
+          nested: true,
+        });
         measurements.push(...inner.measurements);
         formats.push(...inner.formats);
       });

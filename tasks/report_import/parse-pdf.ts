@@ -10,19 +10,27 @@ const MAX_PAGES = 200;
 export async function pdfText(data: Buffer, timeoutMs = PDF_TIMEOUT_MS): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PermanentError(`PDF text extraction took longer than ${timeoutMs / 1000} s`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new PermanentError(`PDF text extraction took longer than ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
   });
   let doc: Awaited<ReturnType<typeof getDocumentProxy>> | undefined;
   try {
     // pdf.js takes ownership of the bytes it is given, so it gets a copy.
-    doc = await Promise.race([getDocumentProxy(new Uint8Array(data), { isEvalSupported: false, stopAtErrors: false, verbosity: 0 }), timeout]);
-    if (doc.numPages > MAX_PAGES) throw new PermanentError(`PDF has ${doc.numPages} pages, more than the limit of ${MAX_PAGES}`);
+    doc = await Promise.race([
+      getDocumentProxy(new Uint8Array(data), { isEvalSupported: false, stopAtErrors: false, verbosity: 0 }),
+      timeout,
+    ]);
+    if (doc.numPages > MAX_PAGES)
+      throw new PermanentError(`PDF has ${doc.numPages} pages, more than the limit of ${MAX_PAGES}`);
     const { text } = await Promise.race([extractText(doc, { mergePages: true }), timeout]);
     return text;
   } catch (err) {
     if (err instanceof PermanentError) throw err;
     const e = err as { name?: string; message?: string };
-    if (e.name === 'PasswordException') throw new PermanentError('PDF is encrypted (password protected) and cannot be read');
+    if (e.name === 'PasswordException')
+      throw new PermanentError('PDF is encrypted (password protected) and cannot be read');
     if (e.name === 'InvalidPDFException') throw new PermanentError('PDF is damaged or truncated and cannot be read');
     throw new PermanentError(`PDF cannot be read: ${e.message ?? 'unknown error'}`);
   } finally {
@@ -65,10 +73,12 @@ export function measurementsFromReportText(fullText: string): Measurements {
     ridge_hip: firstNumber(text, 'Total Ridges\\s*/\\s*Hips', 'ft'),
   };
   const pitch = text.match(/Predominant Pitch\s*(?:[=:]|is)\s*(\d{1,2}(?:\.\d{1,3})?\s*\/\s*12)/i)?.[1];
-  const coordinate = (label: string) => num(text.match(new RegExp(`${label}\\s*[=:]\\s*(-?\\d{1,3}\\.\\d{1,${MAX_NUMBER_CHARS}})(?!\\d)`, 'i'))?.[1]);
+  const coordinate = (label: string) =>
+    num(text.match(new RegExp(`${label}\\s*[=:]\\s*(-?\\d{1,3}\\.\\d{1,${MAX_NUMBER_CHARS}})(?!\\d)`, 'i'))?.[1]);
   return {
     address: reportAddress(lines),
-    total_area_sqft: firstNumber(text, 'Total Area \\(All Pitches\\)', 'sq') ?? firstNumber(text, 'Total Roof Area', 'sq'),
+    total_area_sqft:
+      firstNumber(text, 'Total Area \\(All Pitches\\)', 'sq') ?? firstNumber(text, 'Total Roof Area', 'sq'),
     predominant_pitch: pitch ? normalizePitch(pitch) : undefined,
     facet_count: firstNumber(text, 'Total Roof Facets'),
     areas_per_pitch: areasPerPitch(lines),
@@ -139,12 +149,14 @@ function wasteRows(text: string): WasteRow[] | undefined {
   const percents = numbersAfter(text, /Waste %\s/gi, /^\d{1,3}%$/)?.map((p) => Number(p.slice(0, -1)));
   const areas = numbersAfter(text, /Area \(Sq ft\)\s/gi, NUMBER_TOKEN)?.map((a) => num(a)!);
   const squares = numbersAfter(text, /Squares\s*\*?\s/gi, NUMBER_TOKEN)?.map((a) => num(a)!);
-  if (!percents || !areas || !squares || areas.length < percents.length || squares.length < percents.length) return undefined;
+  if (!percents || !areas || !squares || areas.length < percents.length || squares.length < percents.length)
+    return undefined;
   return percents.map((p, i) => ({ waste_percent: p, area_sqft: areas[i]!, squares: squares[i]! }));
 }
 
 export async function parsePdf(data: Buffer): Promise<Measurements> {
   const text = await pdfText(data);
-  if (!text.trim()) throw new PermanentError('PDF has no extractable text (a scanned image?); no measurements can be read');
+  if (!text.trim())
+    throw new PermanentError('PDF has no extractable text (a scanned image?); no measurements can be read');
   return measurementsFromReportText(text);
 }

@@ -17,7 +17,8 @@ const LINE_KINDS: Record<string, LengthKind> = {
   STEP_FLASH: 'step_flashing',
 };
 
-const list = (v: unknown): Node[] => (v === undefined || v === null ? [] : Array.isArray(v) ? (v as Node[]) : [v as Node]);
+const list = (v: unknown): Node[] =>
+  v === undefined || v === null ? [] : Array.isArray(v) ? (v as Node[]) : [v as Node];
 
 /**
  * Vendor exports recognised by their root element. EagleView and Hover write the same roof
@@ -43,10 +44,17 @@ export interface ParsedXml {
  */
 export function parseXml(data: Buffer): ParsedXml {
   const text = data.toString('utf8');
-  if (/<!ENTITY/i.test(text)) throw new PermanentError('XML declares entities (<!ENTITY>); documents with entity declarations are refused');
+  if (/<!ENTITY/i.test(text))
+    throw new PermanentError('XML declares entities (<!ENTITY>); documents with entity declarations are refused');
   let doc: Node;
   try {
-    doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', processEntities: false, parseTagValue: false, parseAttributeValue: false }).parse(text, true) as Node;
+    doc = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      processEntities: false,
+      parseTagValue: false,
+      parseAttributeValue: false,
+    }).parse(text, true) as Node;
   } catch (err) {
     throw new PermanentError(`XML is malformed: ${(err as Error).message.split('\n')[0]}`);
   }
@@ -63,7 +71,8 @@ export function parseXml(data: Buffer): ParsedXml {
 
 function location(root: Node): Measurements {
   const loc = list(root.LOCATION)[0] ?? {};
-  const address = [loc.address, loc.city, [loc.state, loc.postal].filter(Boolean).join(' ')].filter(Boolean).join(', ') || undefined;
+  const address =
+    [loc.address, loc.city, [loc.state, loc.postal].filter(Boolean).join(' ')].filter(Boolean).join(', ') || undefined;
   return {
     address,
     lat: loc.lat !== undefined ? Number(loc.lat) : undefined,
@@ -72,7 +81,12 @@ function location(root: Node): Measurements {
 }
 
 /** "step flashing", "Step-Flashing" and "STEP_FLASHING" name the same kind. */
-const lineKind = (type: unknown) => LINE_KINDS[String(type ?? '').toUpperCase().replace(/[\s-]+/g, '_')];
+const lineKind = (type: unknown) =>
+  LINE_KINDS[
+    String(type ?? '')
+      .toUpperCase()
+      .replace(/[\s-]+/g, '_')
+  ];
 
 /** Facet areas and pitches from the polygons, line lengths from the distance between their points. */
 function roofModel(root: Node): Measurements {
@@ -83,18 +97,23 @@ function roofModel(root: Node): Measurements {
     for (const roof of list(structures.ROOF)) {
       const points = new Map<string, [number, number, number]>();
       for (const p of list((roof.POINTS as Node | undefined)?.POINT)) {
-        const xyz = String(p.data ?? '').split(',').map(Number);
+        const xyz = String(p.data ?? '')
+          .split(',')
+          .map(Number);
         if (xyz.length >= 2 && xyz.every(Number.isFinite)) points.set(String(p.id), [xyz[0]!, xyz[1]!, xyz[2] ?? 0]);
       }
       const lines = new Map<string, string[]>();
       for (const l of list((roof.LINES as Node | undefined)?.LINE)) {
-        const ids = String(l.path ?? '').split(',').map((s) => s.trim());
+        const ids = String(l.path ?? '')
+          .split(',')
+          .map((s) => s.trim());
         lines.set(String(l.id), ids);
         const kind = lineKind(l.type);
         const pts = ids.map((id) => points.get(id)).filter((p) => p !== undefined);
         if (!kind || pts.length < 2) continue;
         let len = 0;
-        for (let i = 1; i < pts.length; i++) len += Math.hypot(pts[i]![0] - pts[i - 1]![0], pts[i]![1] - pts[i - 1]![1], pts[i]![2] - pts[i - 1]![2]);
+        for (let i = 1; i < pts.length; i++)
+          len += Math.hypot(pts[i]![0] - pts[i - 1]![0], pts[i]![1] - pts[i - 1]![1], pts[i]![2] - pts[i - 1]![2]);
         lengths[kind] = (lengths[kind] ?? 0) + len;
         geometry.lines.push({ kind, points: pts.map((p) => [p[0], p[1]]) });
       }
@@ -103,7 +122,7 @@ function roofModel(root: Node): Measurements {
           const area = Number(poly.unroundedsize ?? poly.size);
           if (!Number.isFinite(area)) continue;
           const id = String(face.designator ?? face.name ?? face.id ?? `F${facets.length + 1}`);
-          const pitch = poly.pitch !== undefined ? normalizePitch(String(poly.pitch)) ?? null : null;
+          const pitch = poly.pitch !== undefined ? (normalizePitch(String(poly.pitch)) ?? null) : null;
           facets.push({ id, area_sqft: round(area), pitch });
           const ring = ringOf(String(poly.path ?? ''), lines, points);
           if (ring.length >= 3) geometry.facets.push({ id, pitch, points: ring });
@@ -123,7 +142,11 @@ function roofModel(root: Node): Measurements {
  * The polygon's corners, walking its edge lines in order. A line is shared by the two faces
  * on either side of it, so at least one of them meets it drawn the other way round.
  */
-function ringOf(path: string, lines: Map<string, string[]>, points: Map<string, [number, number, number]>): [number, number][] {
+function ringOf(
+  path: string,
+  lines: Map<string, string[]>,
+  points: Map<string, [number, number, number]>,
+): [number, number][] {
   const ids: string[] = [];
   for (const lineId of path.split(',').map((s) => s.trim())) {
     let edge = lines.get(lineId) ?? [];
@@ -134,7 +157,10 @@ function ringOf(path: string, lines: Map<string, string[]>, points: Map<string, 
     }
     for (const p of edge) if (ids.at(-1) !== p && ids[0] !== p) ids.push(p);
   }
-  return ids.map((id) => points.get(id)).filter((p) => p !== undefined).map((p) => [p[0], p[1]]);
+  return ids
+    .map((id) => points.get(id))
+    .filter((p) => p !== undefined)
+    .map((p) => [p[0], p[1]]);
 }
 
 const isUnit = (name: string) => /^(units?|uom)$/i.test(name);
@@ -157,7 +183,8 @@ function labelled(root: unknown, skip: Set<string> = new Set()): Measurements {
     if (Array.isArray(node)) return node.forEach((n) => walk(n, name));
     const element = node as Node;
     const unitName = Object.keys(element).find(isUnit);
-    if (element['#text'] !== undefined) scanner.push([humanize(name), String(element['#text']), unitName ? String(element[unitName]) : '']);
+    if (element['#text'] !== undefined)
+      scanner.push([humanize(name), String(element['#text']), unitName ? String(element[unitName]) : '']);
     for (const [k, v] of Object.entries(element)) if (k !== '#text' && k !== unitName) walk(v, k);
   };
   walk(root, '');

@@ -14,5 +14,7 @@ try {
   }
   send({ done: true });
 } catch (err) {
-  send({ failure: { message: err instanceof Error ? err.message : String(err), permanent: err instanceof PermanentError } });
+  send({
+    failure: { message: err instanceof Error ? err.message : String(err), permanent: err instanceof PermanentError },
+  });
 }

@@ -30,9 +30,7 @@ export interface FileToParse {
 
 /** Messages from the thread: one `parsed` per file in order, then `done` or `failure`. */
 export type ThreadMessage =
-  | { parsed: ParsedFile }
-  | { done: true }
-  | { failure: { message: string; permanent: boolean } };
+  { parsed: ParsedFile } | { done: true } | { failure: { message: string; permanent: boolean } };
 
 export interface ThreadInput {
   files: { name: string; data: Uint8Array }[];
@@ -65,7 +63,10 @@ export function parseInThread(
   opts: { allowPdf: boolean },
   limits: ParseLimits = PARSE_LIMITS,
 ): Promise<{ parsed: ParsedFile[]; failure?: Error }> {
-  const input: ThreadInput = { files: files.map((f) => ({ name: f.name, data: ownBytes(f.data) })), allowPdf: opts.allowPdf };
+  const input: ThreadInput = {
+    files: files.map((f) => ({ name: f.name, data: ownBytes(f.data) })),
+    allowPdf: opts.allowPdf,
+  };
   const worker = new Worker(BOOTSTRAP, {
     eval: true,
     workerData: input,
@@ -107,6 +108,8 @@ export function parseInThread(
         ),
       ),
     );
-    worker.on('exit', (code) => finish(new PermanentError(`${current()} could not be read: the reader stopped (exit code ${code})`)));
+    worker.on('exit', (code) =>
+      finish(new PermanentError(`${current()} could not be read: the reader stopped (exit code ${code})`)),
+    );
   });
 }

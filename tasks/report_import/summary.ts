@@ -1,4 +1,12 @@
-import { LENGTH_KINDS, type FacetSummary, type Geometry, type LengthKind, type Lengths, type ReportSummary, type WasteRow } from '../../storage/reports.ts';
+import {
+  LENGTH_KINDS,
+  type FacetSummary,
+  type Geometry,
+  type LengthKind,
+  type Lengths,
+  type ReportSummary,
+  type WasteRow,
+} from '../../storage/reports.ts';
 
 /** What one parser found; every field optional, merged across the files of a package. */
 export interface Measurements {
@@ -68,7 +76,9 @@ export function mergeMeasurements(parts: Measurements[]): Measurements {
     // A file's own facets stand for its totals, so the first file wins for those too.
     const m = {
       ...part,
-      total_area_sqft: part.total_area_sqft ?? (part.facets?.length ? round(part.facets.reduce((s, f) => s + f.area_sqft, 0)) : undefined),
+      total_area_sqft:
+        part.total_area_sqft ??
+        (part.facets?.length ? round(part.facets.reduce((s, f) => s + f.area_sqft, 0)) : undefined),
       predominant_pitch: part.predominant_pitch ?? predominantPitch(part.facets ?? [], part.areas_per_pitch),
     };
     for (const [k, v] of Object.entries(m) as [keyof Measurements, unknown][]) {
@@ -77,7 +87,8 @@ export function mergeMeasurements(parts: Measurements[]): Measurements {
       if (out[k] === undefined) (out as Record<string, unknown>)[k] = v;
     }
     for (const [k, v] of Object.entries(m.lengths ?? {})) {
-      if (v !== undefined && v !== null && out.lengths![k as keyof Lengths] === undefined) out.lengths![k as keyof Lengths] = v;
+      if (v !== undefined && v !== null && out.lengths![k as keyof Lengths] === undefined)
+        out.lengths![k as keyof Lengths] = v;
     }
     out.warnings!.push(...(m.warnings ?? []));
   }
@@ -113,7 +124,9 @@ export function summarize(files: ParsedFile[]): Outcome {
     rake: m.lengths?.rake ?? null,
     eave: m.lengths?.eave ?? null,
     step_flashing: m.lengths?.step_flashing ?? null,
-    ridge_hip: m.lengths?.ridge_hip ?? (m.lengths?.ridge != null && m.lengths?.hip != null ? m.lengths.ridge + m.lengths.hip : null),
+    ridge_hip:
+      m.lengths?.ridge_hip ??
+      (m.lengths?.ridge != null && m.lengths?.hip != null ? m.lengths.ridge + m.lengths.hip : null),
   };
   const facets = m.facets ?? [];
   const area = m.total_area_sqft;
@@ -146,7 +159,10 @@ export function summarize(files: ParsedFile[]): Outcome {
   return { status: missing.length ? 'needs_review' : 'draft', summary, measurements: m };
 }
 
-function predominantPitch(facets: FacetSummary[], perPitch?: { pitch: string; area_sqft: number }[]): string | undefined {
+function predominantPitch(
+  facets: FacetSummary[],
+  perPitch?: { pitch: string; area_sqft: number }[],
+): string | undefined {
   const totals = new Map<string, number>();
   for (const p of perPitch ?? []) totals.set(p.pitch, (totals.get(p.pitch) ?? 0) + p.area_sqft);
   if (!totals.size) for (const f of facets) if (f.pitch) totals.set(f.pitch, (totals.get(f.pitch) ?? 0) + f.area_sqft);

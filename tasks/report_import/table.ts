@@ -24,7 +24,10 @@ const MAX_CELL_CHARS = 1000;
 
 /** "TotalRoofArea" and "total_roof_area" read like "Total Roof Area". */
 export function humanize(label: string): string {
-  return label.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_.-]+/g, ' ').trim();
+  return label
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_.-]+/g, ' ')
+    .trim();
 }
 
 function fieldOf(label: string): Field | undefined {
@@ -44,7 +47,7 @@ export function parseNumber(cell: string): number | undefined {
 
 /** Factor to square feet from a unit named in a label or unit cell. */
 function areaFactor(unit: string): number {
-  if (/mm\s*(\^?2|²)|sq\.?\s*mm/i.test(unit)) return 1.0763910e-5;
+  if (/mm\s*(\^?2|²)|sq\.?\s*mm/i.test(unit)) return 1.076391e-5;
   if (/\bm\s*(\^?2|²)|\bm2\b|sq\.?\s*m\b|sqm\b/i.test(unit)) return 10.7639104;
   if (/squares/i.test(unit)) return 100;
   return 1;
@@ -124,7 +127,8 @@ export class TableScanner {
       f.facet_count ??= Math.round(n);
     } else if (field === 'area') {
       const factor = areaFactor(`${label} ${value}`);
-      if (factor !== 1) f.warnings!.push(`Area converted to square feet from ${/squares/i.test(label) ? 'squares' : 'metric units'}`);
+      if (factor !== 1)
+        f.warnings!.push(`Area converted to square feet from ${/squares/i.test(label) ? 'squares' : 'metric units'}`);
       f.total_area_sqft ??= round(n * factor);
     } else {
       const factor = lengthFactor(label);

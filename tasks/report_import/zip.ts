@@ -26,7 +26,11 @@ const damaged = (what: string, err: unknown) =>
  * inflated; yauzl fails an entry's stream if the data runs past its declared size, so a lying
  * or bomb-like archive is refused before it can expand.
  */
-export async function walkZip(data: Buffer, visit: (entry: ZipEntry) => Promise<void>, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<void> {
+export async function walkZip(
+  data: Buffer,
+  visit: (entry: ZipEntry) => Promise<void>,
+  limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+): Promise<void> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, z) =>
       err ? reject(damaged('Zip archive', err)) : resolve(z!),
@@ -49,14 +53,24 @@ export async function walkZip(data: Buffer, visit: (entry: ZipEntry) => Promise<
       total += entry.uncompressedSize;
       const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
       if (total > limits.maxTotalBytes) {
-        return fail(new PermanentError(`Zip archive expands to more than ${Math.round(limits.maxTotalBytes / 1048576)} MB; refused as a possible zip bomb`));
+        return fail(
+          new PermanentError(
+            `Zip archive expands to more than ${Math.round(limits.maxTotalBytes / 1048576)} MB; refused as a possible zip bomb`,
+          ),
+        );
       }
       if (ratio > limits.maxRatio && entry.uncompressedSize > 1024 * 1024) {
-        return fail(new PermanentError(`Zip entry ${entry.fileName} expands ${Math.round(ratio)}:1; refused as a possible zip bomb`));
+        return fail(
+          new PermanentError(
+            `Zip entry ${entry.fileName} expands ${Math.round(ratio)}:1; refused as a possible zip bomb`,
+          ),
+        );
       }
       const open = () =>
         new Promise<Readable>((res, rej) =>
-          zip.openReadStream(entry, (err, stream) => (err ? rej(damaged(`Zip entry ${entry.fileName}`, err)) : res(stream!))),
+          zip.openReadStream(entry, (err, stream) =>
+            err ? rej(damaged(`Zip entry ${entry.fileName}`, err)) : res(stream!),
+          ),
         );
       visit({ name: entry.fileName, size: entry.uncompressedSize, open }).then(() => zip.readEntry(), fail);
     });
@@ -77,13 +91,17 @@ export async function readStream(stream: Readable, what: string): Promise<Buffer
 /** Inflates every entry into nothing, so size lies surface before another reader trusts the archive. */
 export async function verifyZip(data: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<string[]> {
   const names: string[] = [];
-  await walkZip(data, async (entry) => {
-    names.push(entry.name);
-    try {
-      for await (const _chunk of await entry.open());
-    } catch (err) {
-      throw damaged(`Zip entry ${entry.name}`, err);
-    }
-  }, limits);
+  await walkZip(
+    data,
+    async (entry) => {
+      names.push(entry.name);
+      try {
+        for await (const _chunk of await entry.open());
+      } catch (err) {
+        throw damaged(`Zip entry ${entry.name}`, err);
+      }
+    },
+    limits,
+  );
   return names;
 }

@@ -49,16 +49,26 @@ export async function fetchImage(
   const signal = controller.signal;
   let res;
   try {
-    res = await request(url, { method: 'GET', dispatcher: publicAgent(opts.allowPrivate, { ...limits, bodyTimeoutMs: limits.totalTimeoutMs }), signal, headers: { accept: 'image/*' } });
+    res = await request(url, {
+      method: 'GET',
+      dispatcher: publicAgent(opts.allowPrivate, { ...limits, bodyTimeoutMs: limits.totalTimeoutMs }),
+      signal,
+      headers: { accept: 'image/*' },
+    });
   } catch (err) {
     clearTimeout(timer);
     throw toFetchError(err, signal);
   }
   try {
-    if (res.statusCode >= 300 && res.statusCode < 400) throw new ImageFetchError(`the server answered a ${res.statusCode} redirect; redirects are not followed`);
+    if (res.statusCode >= 300 && res.statusCode < 400)
+      throw new ImageFetchError(`the server answered a ${res.statusCode} redirect; redirects are not followed`);
     if (res.statusCode !== 200) throw new ImageFetchError(`the server answered HTTP ${res.statusCode}`);
-    const contentType = String(res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (!contentType.startsWith('image/')) throw new ImageFetchError(`content type is ${contentType || 'missing'}, not an image`);
+    const contentType = String(res.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim()
+      .toLowerCase();
+    if (!contentType.startsWith('image/'))
+      throw new ImageFetchError(`content type is ${contentType || 'missing'}, not an image`);
     const declared = Number(res.headers['content-length'] ?? NaN);
     if (declared > limits.maxBytes) throw new ImageFetchError(`image is larger than ${limits.maxBytes} bytes`);
     const chunks: Buffer[] = [];
@@ -83,7 +93,8 @@ function toFetchError(err: unknown, signal: AbortSignal): Error {
   const e = err as { code?: string; cause?: unknown; message?: string; name?: string };
   if (e.cause instanceof ImageFetchError) return e.cause;
   if (e.cause instanceof ForbiddenAddressError) return new ImageFetchError(e.cause.message);
-  if (signal.aborted || e.name === 'TimeoutError' || /TIMEOUT/.test(e.code ?? '')) return new ImageFetchError('the server did not answer in time');
+  if (signal.aborted || e.name === 'TimeoutError' || /TIMEOUT/.test(e.code ?? ''))
+    return new ImageFetchError('the server did not answer in time');
   if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return new ImageFetchError('the host name does not resolve');
   if (e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET' || e.code === 'EHOSTUNREACH' || e.code === 'ENETUNREACH') {
     return new ImageFetchError('the server is unreachable');

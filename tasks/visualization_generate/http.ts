@@ -16,7 +16,10 @@ export interface HttpProviderOptions {
 const MAX_RESPONSE_BYTES = 25 * 1024 * 1024;
 
 class Retryable extends Error {
-  constructor(message: string, readonly retryAfterMs?: number) {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
     super(message);
   }
 }

@@ -18,7 +18,9 @@ export interface ImageInfo {
  */
 export async function inspectImage(bytes: Buffer, what = 'Original image'): Promise<ImageInfo> {
   const contentType = rasterImageType(bytes);
-  const unreadable = new PermanentError(`${what} is not a readable image: only ${RASTER_FORMAT_NAMES} files are accepted, judged by their content`);
+  const unreadable = new PermanentError(
+    `${what} is not a readable image: only ${RASTER_FORMAT_NAMES} files are accepted, judged by their content`,
+  );
   if (!contentType) throw unreadable;
   let meta: Metadata;
   try {
@@ -29,7 +31,9 @@ export async function inspectImage(bytes: Buffer, what = 'Original image'): Prom
   }
   if (!meta.width || !meta.height) throw unreadable;
   if (meta.width * meta.height > MAX_INPUT_PIXELS) {
-    throw new PermanentError(`${what} is ${meta.width}×${meta.height} pixels; at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels are accepted`);
+    throw new PermanentError(
+      `${what} is ${meta.width}×${meta.height} pixels; at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels are accepted`,
+    );
   }
   return { width: meta.width, height: meta.height, contentType };
 }

@@ -43,16 +43,25 @@ interface Mask {
 async function roofMask(input: RenderInput, orientation: number | undefined): Promise<Mask> {
   if (input.mask) {
     const { data, info } = await decodeFailure(
-      sharp(input.mask, { limitInputPixels: MAX_INPUT_PIXELS }).resize({ width: SUPPLIED_MASK_WIDTH }).extractChannel(0).raw()
+      sharp(input.mask, { limitInputPixels: MAX_INPUT_PIXELS })
+        .resize({ width: SUPPLIED_MASK_WIDTH })
+        .extractChannel(0)
+        .raw()
         .toBuffer({ resolveWithObject: true }),
     );
     return { data, width: info.width, height: info.height };
   }
   const small = await decodeFailure(
-    open(input.image, orientation).resize({ width: ANALYSIS_WIDTH }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true }),
+    open(input.image, orientation)
+      .resize({ width: ANALYSIS_WIDTH })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
   );
   const mask = detectRoof({ data: small.data, width: small.info.width, height: small.info.height });
-  if (!mask) throw new PermanentError('No roof was found in the photo; use a photo where the roof is seen against the sky');
+  if (!mask)
+    throw new PermanentError('No roof was found in the photo; use a photo where the roof is seen against the sky');
   return { data: mask, width: small.info.width, height: small.info.height };
 }
 
@@ -63,9 +72,12 @@ function opacity(mask: Mask, width: number, height: number) {
   return (x: number, y: number) => {
     const fx = Math.min(mask.width - 1, Math.max(0, (x + 0.5) * sx - 0.5));
     const fy = Math.min(mask.height - 1, Math.max(0, (y + 0.5) * sy - 0.5));
-    const x0 = fx | 0, y0 = fy | 0;
-    const x1 = Math.min(mask.width - 1, x0 + 1), y1 = Math.min(mask.height - 1, y0 + 1);
-    const wx = fx - x0, wy = fy - y0;
+    const x0 = fx | 0,
+      y0 = fy | 0;
+    const x1 = Math.min(mask.width - 1, x0 + 1),
+      y1 = Math.min(mask.height - 1, y0 + 1);
+    const wx = fx - x0,
+      wy = fy - y0;
     const d = mask.data;
     const top = d[y0 * mask.width + x0]! * (1 - wx) + d[y0 * mask.width + x1]! * wx;
     const bottom = d[y1 * mask.width + x0]! * (1 - wx) + d[y1 * mask.width + x1]! * wx;
@@ -140,6 +152,8 @@ async function render(input: RenderInput): Promise<RenderedImage> {
       data[i + 2] = Math.min(255, data[i + 2]! * (1 - a) + tb * ratio * a);
     }
   }
-  const bytes = await sharp(data, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+  const bytes = await sharp(data, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
   return { bytes, contentType: 'image/jpeg' };
 }

@@ -28,9 +28,15 @@ export function providerFor(config: Config): ImageProvider {
   return renderLocal;
 }
 
-export function promptFor(sel: { color: RenderInput['color']; material: RenderInput['material']; shape: RenderInput['shape'] }): string {
+export function promptFor(sel: {
+  color: RenderInput['color'];
+  material: RenderInput['material'];
+  shape: RenderInput['shape'];
+}): string {
   const material = sel.material?.name.toLowerCase() ?? 'roofing';
   const shape = sel.shape ? ` Keep the ${sel.shape.name.toLowerCase()} roof shape.` : '';
-  return `Replace only the roof of the house in this photo with ${material} in ${sel.color.name} (${sel.color.hex}). ` +
-    `Keep the walls, windows, sky, vegetation, lighting and camera angle unchanged.${shape} Photorealistic.`;
+  return (
+    `Replace only the roof of the house in this photo with ${material} in ${sel.color.name} (${sel.color.hex}). ` +
+    `Keep the walls, windows, sky, vegetation, lighting and camera angle unchanged.${shape} Photorealistic.`
+  );
 }

@@ -13,19 +13,23 @@ export interface SmallImage {
 const lum = (r: number, g: number, b: number) => 0.299 * r + 0.587 * g + 0.114 * b;
 
 function dist(d: Uint8Array, i: number, r: number, g: number, b: number) {
-  const dr = d[i]! - r, dg = d[i + 1]! - g, db = d[i + 2]! - b;
+  const dr = d[i]! - r,
+    dg = d[i + 1]! - g,
+    db = d[i + 2]! - b;
   return Math.sqrt(dr * dr + dg * dg + db * db);
 }
 
 function isVegetation(r: number, g: number, b: number) {
-  const max = Math.max(r, g, b), min = Math.min(r, g, b);
+  const max = Math.max(r, g, b),
+    min = Math.min(r, g, b);
   const sat = max === 0 ? 0 : (max - min) / max;
   return g >= r * 1.04 && g >= b * 1.02 && sat > 0.12;
 }
 
 function skyLike(r: number, g: number, b: number) {
   const l = lum(r, g, b);
-  const max = Math.max(r, g, b), min = Math.min(r, g, b);
+  const max = Math.max(r, g, b),
+    min = Math.min(r, g, b);
   const sat = max === 0 ? 0 : (max - min) / max;
   return (b >= r && b >= g * 0.95 && l > 95) || (l > 175 && sat < 0.22);
 }
@@ -43,14 +47,22 @@ function findSky({ data, width, height }: SmallImage): Uint8Array {
   }
   while (queue.length) {
     const p = queue.pop()!;
-    const x = p % width, y = (p - x) / width;
+    const x = p % width,
+      y = (p - x) / width;
     const pi = p * 3;
-    for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
+    for (const [nx, ny] of [
+      [x - 1, y],
+      [x + 1, y],
+      [x, y - 1],
+      [x, y + 1],
+    ] as const) {
       if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
       const q = ny * width + nx;
       if (sky[q]) continue;
       const qi = q * 3;
-      const r = data[qi]!, g = data[qi + 1]!, b = data[qi + 2]!;
+      const r = data[qi]!,
+        g = data[qi + 1]!,
+        b = data[qi + 2]!;
       if (skyLike(r, g, b) && dist(data, pi, r, g, b) < 22) {
         sky[q] = 1;
         queue.push(q);
@@ -72,7 +84,8 @@ function dilate(mask: Uint8Array, width: number, height: number, r: number, valu
       if (mask[y * width + x] !== value) continue;
       for (let dy = -r; dy <= r; dy++) {
         for (let dx = -r; dx <= r; dx++) {
-          const nx = x + dx, ny = y + dy;
+          const nx = x + dx,
+            ny = y + dy;
           if (nx >= 0 && ny >= 0 && nx < width && ny < height) out[ny * width + nx] = value;
         }
       }
@@ -91,8 +104,14 @@ function keepLargeParts(mask: Uint8Array, width: number, height: number, minArea
     label[start] = start;
     for (let k = 0; k < part.length; k++) {
       const p = part[k]!;
-      const x = p % width, y = (p - x) / width;
-      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, y > 0 ? p - width : -1, y < height - 1 ? p + width : -1]) {
+      const x = p % width,
+        y = (p - x) / width;
+      for (const q of [
+        x > 0 ? p - 1 : -1,
+        x < width - 1 ? p + 1 : -1,
+        y > 0 ? p - width : -1,
+        y < height - 1 ? p + width : -1,
+      ]) {
         if (q >= 0 && mask[q] && label[q] === -1) {
           label[q] = start;
           part.push(q);
@@ -116,7 +135,9 @@ export function detectRoof(img: SmallImage): Uint8Array | null {
     if (y === 0 || y > height * 0.7) continue;
     const sy = Math.min(height - 1, y + Math.max(2, Math.round(height * 0.015)));
     const i = (sy * width + x) * 3;
-    const r = data[i]!, g = data[i + 1]!, b = data[i + 2]!;
+    const r = data[i]!,
+      g = data[i + 1]!,
+      b = data[i + 2]!;
     if (!sky[sy * width + x] && !isVegetation(r, g, b)) seeds.push(sy * width + x);
   }
   if (seeds.length < width * 0.05) return null;
@@ -134,13 +155,21 @@ export function detectRoof(img: SmallImage): Uint8Array | null {
   const maxY = height * 0.85;
   while (queue.length) {
     const p = queue.pop()!;
-    const x = p % width, y = (p - x) / width;
-    for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]] as const) {
+    const x = p % width,
+      y = (p - x) / width;
+    for (const [nx, ny] of [
+      [x - 1, y],
+      [x + 1, y],
+      [x, y - 1],
+      [x, y + 1],
+    ] as const) {
       if (nx < 0 || ny < 0 || nx >= width || ny >= maxY) continue;
       const q = ny * width + nx;
       if (mask[q] || sky[q]) continue;
       const qi = q * 3;
-      const r = data[qi]!, g = data[qi + 1]!, b = data[qi + 2]!;
+      const r = data[qi]!,
+        g = data[qi + 1]!,
+        b = data[qi + 2]!;
       if (isVegetation(r, g, b)) continue;
       if (dist(data, qi, mr, mg, mb) < tolerance && dist(data, p * 3, r, g, b) < 45) {
         mask[q] = 1;

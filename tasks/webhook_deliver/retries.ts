@@ -12,7 +12,12 @@ export function retryDelaySeconds(
   return Math.min(baseSeconds * 2 ** exponent, maxSeconds) * (0.5 + random());
 }
 
-const UNITS: [seconds: number, one: string][] = [[86_400, 'day'], [3600, 'hour'], [60, 'minute'], [1, 'second']];
+const UNITS: [seconds: number, one: string][] = [
+  [86_400, 'day'],
+  [3600, 'hour'],
+  [60, 'minute'],
+  [1, 'second'],
+];
 
 /** A span as people write it: "3 days", "6 hours", "90 seconds". */
 export function plainDuration(seconds: number): string {

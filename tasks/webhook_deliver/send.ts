@@ -39,8 +39,11 @@ export async function postWebhook(
   opts: { timeoutMs: number; allowPrivate: boolean },
 ): Promise<Attempt> {
   const started = performance.now();
-  const attempt = (status: number | null, error: string | null): Attempt =>
-    ({ status, error, durationMs: Math.round(performance.now() - started) });
+  const attempt = (status: number | null, error: string | null): Attempt => ({
+    status,
+    error,
+    durationMs: Math.round(performance.now() - started),
+  });
   let url: URL;
   try {
     url = new URL(rawUrl);

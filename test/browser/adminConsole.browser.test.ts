@@ -26,8 +26,13 @@ describe('support console in a browser', () => {
     const { reportId, restoreFile } = await reportImportBoundToFail(t, acme);
     // Others' jobs around it, so the filter has something to leave out.
     const other = await t.tenant({ name: 'Summit Exteriors' });
-    await failedJob(t, 'report_export', { workspace_id: other.workspaceId, report_id: 'rep_elsewhere', export_ids: ['exp_elsewhere'] }, 'elsewhere',
-      'GCS upload failed: 503 <ServiceUnavailable> from storage.googleapis.com');
+    await failedJob(
+      t,
+      'report_export',
+      { workspace_id: other.workspaceId, report_id: 'rep_elsewhere', export_ids: ['exp_elsewhere'] },
+      'elsewhere',
+      'GCS upload failed: 503 <ServiceUnavailable> from storage.googleapis.com',
+    );
     await enqueueJob(t.sql, 'spend_rollup', {}, { jobKey: 'tomorrow', runAt: new Date(Date.now() + 86_400_000) });
     await t.startWorker();
     expect((await waitForImport(t, reportId)).status).toBe('failed');
@@ -63,13 +68,16 @@ describe('support console in a browser', () => {
     await page.goto(`${t.baseUrl}/admin?workspace=${acme.workspaceId}`);
 
     // Queued, then running, then done: a finished job leaves graphile-worker's table, and the page.
-    const reportStatus = async () => (await t.request('GET', `/api/v1/reports/${reportId}`, { key: acme.key })).body.report.status;
+    const reportStatus = async () =>
+      (await t.request('GET', `/api/v1/reports/${reportId}`, { key: acme.key })).body.report.status;
     expect(await waitUntil(async () => (await page.reload(), (await jobRow.count()) === 0), 20_000, 250)).toBe(true);
     expect(['draft', 'needs_review']).toContain(await reportStatus());
 
     await page.goto(`${t.baseUrl}/admin`);
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
-    console.log(`screenshot: ${SCREENSHOT} (and ${SCREENSHOT.replace('.png', '-retried.png')}, ${SCREENSHOT.replace('.png', '-login.png')})`);
+    console.log(
+      `screenshot: ${SCREENSHOT} (and ${SCREENSHOT.replace('.png', '-retried.png')}, ${SCREENSHOT.replace('.png', '-login.png')})`,
+    );
     expect(policyViolations).toEqual([]);
   });
 });

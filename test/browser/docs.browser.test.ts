@@ -18,8 +18,8 @@ afterAll(async () => {
 describe('/docs in a browser', () => {
   it('renders every operation and webhook of the document from the API alone, within its CSP, without errors', async () => {
     const doc = (await t.request('GET', '/api/v1/openapi.json')).body;
-    const operationIds = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((ops) =>
-      Object.values(ops).map((op) => op.operationId),
+    const operationIds = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap(
+      (ops) => Object.values(ops).map((op) => op.operationId),
     );
     const webhookTypes = Object.keys(doc.webhooks);
 
@@ -35,7 +35,10 @@ describe('/docs in a browser', () => {
         return route.abort();
       },
     );
-    page.on('console', (m) => (m.type() === 'error' || m.text().includes('Content Security Policy')) && problems.push(m.text()));
+    page.on(
+      'console',
+      (m) => (m.type() === 'error' || m.text().includes('Content Security Policy')) && problems.push(m.text()),
+    );
     page.on('pageerror', (err) => problems.push(err.message));
     page.on('requestfailed', (r) => problems.push(`${r.url()}: ${r.failure()?.errorText}`));
 
@@ -45,7 +48,9 @@ describe('/docs in a browser', () => {
     // Redoc gives each operation and webhook a section named after its operationId.
     const sections = page.locator('[data-section-id^="operation/"]');
     await expect.poll(() => sections.count(), { timeout: 30_000 }).toBe(operationIds.length + webhookTypes.length);
-    const rendered = await sections.evaluateAll((els) => els.map((el) => el.getAttribute('data-section-id')!.slice('operation/'.length)));
+    const rendered = await sections.evaluateAll((els) =>
+      els.map((el) => el.getAttribute('data-section-id')!.slice('operation/'.length)),
+    );
     expect(rendered.sort()).toEqual([...operationIds, ...webhookTypes.map((type) => `webhook:${type}`)].sort());
     // Each operation's summary is the heading of its section, and each webhook's too.
     const headings = (await page.locator('h2').allTextContents()).map((h) => h.trim());

@@ -66,9 +66,10 @@ const decodedWidths = (page: Page) =>
 function divide(page: Page) {
   return page.$eval('#compare', (compare) => {
     const box = compare.getBoundingClientRect();
-    const beforeShownAt = (fraction: number) => document
-      .elementsFromPoint(box.left + box.width * fraction, box.top + box.height / 2)
-      .some((el) => el.matches('.before img'));
+    const beforeShownAt = (fraction: number) =>
+      document
+        .elementsFromPoint(box.left + box.width * fraction, box.top + box.height / 2)
+        .some((el) => el.matches('.before img'));
     return {
       line: parseFloat(getComputedStyle(compare, '::before').left) / box.width,
       shown: [0.05, 0.2, 0.3, 0.45, 0.55, 0.7, 0.8, 0.95].filter(beforeShownAt),
@@ -78,7 +79,10 @@ function divide(page: Page) {
 
 describe('share page in a browser', () => {
   it('shows both images in a before/after slider whose divide follows a drag, a tap and the keyboard, on a desktop and a phone', async () => {
-    for (const [name, options] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    for (const [name, options] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
       const { context, page, problems, status } = await openWatched(options, shared.url);
       expect(status).toBe(200);
       expect(await page.title()).toBe('Your new roof: before and after');

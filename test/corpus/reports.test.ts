@@ -6,7 +6,8 @@ import { summarize, type Outcome } from '../../tasks/report_import/summary.ts';
 
 /** Real-world reports the repository may not ship (third-party copyright): CI points CORPUS_DIR at them. */
 const CORPUS_DIR = process.env.CORPUS_DIR;
-if (!CORPUS_DIR) throw new Error('Set CORPUS_DIR to the folder holding the real-world report fixtures (reports/pdf, …)');
+if (!CORPUS_DIR)
+  throw new Error('Set CORPUS_DIR to the folder holding the real-world report fixtures (reports/pdf, …)');
 const FIXTURES = join(CORPUS_DIR, 'reports');
 
 async function importFixture(path: string): Promise<Outcome> {
@@ -19,7 +20,7 @@ function expectImported(outcome: Outcome): asserts outcome is Extract<Outcome, {
 }
 
 describe('EagleView Premium Report PDF (Deltona, FL)', () => {
-  it('yields the report\'s own totals as a draft', async () => {
+  it("yields the report's own totals as a draft", async () => {
     const outcome = await importFixture('pdf/eagleview-premium-report-59803192-deltona-fl.pdf');
     expectImported(outcome);
     expect(outcome.status).toBe('draft');
@@ -32,7 +33,15 @@ describe('EagleView Premium Report PDF (Deltona, FL)', () => {
       facet_count: 13,
       missing: [],
     });
-    expect(s.lengths_ft).toEqual({ ridge: 105, hip: 10, valley: 89, rake: 154, eave: 109, step_flashing: 16, ridge_hip: 115 });
+    expect(s.lengths_ft).toEqual({
+      ridge: 105,
+      hip: 10,
+      valley: 89,
+      rake: 154,
+      eave: 109,
+      step_flashing: 16,
+      ridge_hip: 115,
+    });
     expect(s.areas_per_pitch).toEqual([
       { pitch: '1/12', area_sqft: 454.6 },
       { pitch: '2/12', area_sqft: 521 },
@@ -93,7 +102,10 @@ describe('DXF', () => {
     'dxf/barcelona-pavilion-full-plan-r2000.dxf',
     'dxf/barcelona-pavilion-plan-r12-freecad-export.dxf',
   ])('%s: architectural plans with no closed roof facets or roof line layers fail cleanly', async (path) => {
-    expect(await importFixture(path)).toEqual({ status: 'failed', reason: expect.stringMatching(/No roof measurements/) });
+    expect(await importFixture(path)).toEqual({
+      status: 'failed',
+      reason: expect.stringMatching(/No roof measurements/),
+    });
   });
 });
 

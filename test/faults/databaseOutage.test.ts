@@ -55,7 +55,12 @@ async function databaseAnswers(): Promise<boolean> {
 
 describe('PostgreSQL stopped with pg_ctl -m immediate under a write load', { timeout: 90_000 }, () => {
   it('keeps both processes up, answers fast, recovers within 2 s, runs jobs again and loses no 2xx write', async () => {
-    const probes = probeContinuously([`${web.baseUrl}/healthz`, `${worker.baseUrl}/healthz`, `${web.baseUrl}/readyz`, `${worker.baseUrl}/readyz`]);
+    const probes = probeContinuously([
+      `${web.baseUrl}/healthz`,
+      `${worker.baseUrl}/healthz`,
+      `${web.baseUrl}/readyz`,
+      `${worker.baseUrl}/readyz`,
+    ]);
     let loadStopped = false;
     const load = writeLoad(() => loadStopped);
     await sleep(1000);
@@ -86,12 +91,18 @@ describe('PostgreSQL stopped with pg_ctl -m immediate under a write load', { tim
     const recoveryMs = recovered ? recovered.endedAt - restartedAt : Infinity;
     const slowest = Math.max(...writes.map(durationMs));
     const healthz = answers.filter((a) => a.url.endsWith('/healthz'));
-    const readyzDuringOutage = answers.filter((a) => a.url.endsWith('/readyz') && a.startedAt >= stoppedAt && a.endedAt <= restartedAt);
-    const webReadyAgain = answers.find((a) => a.url === `${web.baseUrl}/readyz` && a.startedAt >= restartedAt && a.status === 200);
+    const readyzDuringOutage = answers.filter(
+      (a) => a.url.endsWith('/readyz') && a.startedAt >= stoppedAt && a.endedAt <= restartedAt,
+    );
+    const webReadyAgain = answers.find(
+      (a) => a.url === `${web.baseUrl}/readyz` && a.startedAt >= restartedAt && a.status === 200,
+    );
     printFigures('Fault suite: database outage', {
       'writes sent (4 loops)': writes.length,
       'answered 2xx': writes.length - failed.length,
-      'answered 500 INTERNAL_ERROR with Retry-After': failed.filter((w) => w.status === 500 && w.headers?.['retry-after']).length,
+      'answered 500 INTERNAL_ERROR with Retry-After': failed.filter(
+        (w) => w.status === 500 && w.headers?.['retry-after'],
+      ).length,
       'no answer (dropped, refused, timed out)': writes.filter((w) => w.error).length,
       'slowest answer': ms(slowest),
       'PostgreSQL down (stop -m immediate to accepting again)': ms(restartedAt - stoppedAt),

@@ -69,13 +69,27 @@ export async function startFaultSystem(env: Record<string, string> = {}): Promis
     sql,
     tenant: async (name) => {
       const workspace = await createWorkspace(sql, name);
-      return { workspaceId: workspace.id, key: (await createApiKey(sql, { workspaceId: workspace.id, name, scopes: [...SCOPES] })).key };
+      return {
+        workspaceId: workspace.id,
+        key: (await createApiKey(sql, { workspaceId: workspace.id, name, scopes: [...SCOPES] })).key,
+      };
     },
     start: async (name, extra = {}) => {
       const port = await freePort();
-      const ports: Record<string, string> = name === 'web' ? { PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}` } : { HEALTH_PORT: String(port) };
-      const p = await startProcfileProcess(name, { ...common, ...ports, ...extra }, { line: name === 'web' ? 'API listening' : 'worker running' });
-      const running = { ...p, baseUrl: `http://127.0.0.1:${port}`, alive: () => p.child.exitCode === null && p.child.signalCode === null };
+      const ports: Record<string, string> =
+        name === 'web'
+          ? { PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}` }
+          : { HEALTH_PORT: String(port) };
+      const p = await startProcfileProcess(
+        name,
+        { ...common, ...ports, ...extra },
+        { line: name === 'web' ? 'API listening' : 'worker running' },
+      );
+      const running = {
+        ...p,
+        baseUrl: `http://127.0.0.1:${port}`,
+        alive: () => p.child.exitCode === null && p.child.signalCode === null,
+      };
       started.push(running);
       return running;
     },

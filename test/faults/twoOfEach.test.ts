@@ -60,7 +60,9 @@ describe('two webs and two workers on one database', { timeout: 120_000 }, () =>
     // Windows are clock minutes: a burst straddling the turn of a minute would count in two.
     if (new Date().getSeconds() >= 55) await sleep((61 - new Date().getSeconds()) * 1000);
     const answers = await Promise.all(
-      Array.from({ length: RATE_LIMIT + 10 }, (_, i) => timedRequest(agent, `${webFor(i).baseUrl}/api/v1/me`, { key: tenant.key })),
+      Array.from({ length: RATE_LIMIT + 10 }, (_, i) =>
+        timedRequest(agent, `${webFor(i).baseUrl}/api/v1/me`, { key: tenant.key }),
+      ),
     );
     const statuses = answers.map((a) => a.status ?? a.error);
     figures[`GET /me with one key over both webs (limit ${RATE_LIMIT}/min)`] = answers.length;
@@ -77,7 +79,9 @@ describe('two webs and two workers on one database', { timeout: 120_000 }, () =>
     // Two at a time per web: imports count against EXPENSIVE_REQUESTS_PER_KEY per process.
     for (let i = 0; i < IMPORTS; i += 4) {
       const batch = await Promise.all(
-        Array.from({ length: Math.min(4, IMPORTS - i) }, (_, j) => importReport(webFor(i + j), tenant.key, [{ name: 'summary.csv', data: Buffer.from(SUMMARY_CSV) }])),
+        Array.from({ length: Math.min(4, IMPORTS - i) }, (_, j) =>
+          importReport(webFor(i + j), tenant.key, [{ name: 'summary.csv', data: Buffer.from(SUMMARY_CSV) }]),
+        ),
       );
       for (const res of batch) {
         expect(res.status, res.text).toBe(201);
@@ -85,8 +89,8 @@ describe('two webs and two workers on one database', { timeout: 120_000 }, () =>
       }
     }
     const finished = async () =>
-      (await system.sql`select 1 from reports where id = any(${reports}) and status <> 'importing'`).length === IMPORTS &&
-      (await system.sql`select 1 from graphile_worker.jobs`).length === 0;
+      (await system.sql`select 1 from reports where id = any(${reports}) and status <> 'importing'`).length ===
+        IMPORTS && (await system.sql`select 1 from graphile_worker.jobs`).length === 0;
     expect(await waitUntil(finished, 60_000, 200)).toBe(true);
     const doneMs = Date.now() - startedAt;
     const runs = await Promise.all(workers.map((w) => jobSuccesses(w, 'report_import')));

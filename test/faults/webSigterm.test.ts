@@ -25,7 +25,11 @@ describe("SIGTERM to web's process group under load", { timeout: 60_000 }, () =>
     // of them are in flight when the signal arrives.
     const release = await holdLeadMatchLock(system.sql, tenant.workspaceId, '2125550199');
     const answers = Array.from({ length: IN_FLIGHT }, (_, i) =>
-      timedRequest(agent, `${web.baseUrl}/api/v1/leads`, { key: tenant.key, body: { contact_phone: '212-555-0199' }, headers: { 'idempotency-key': `sigterm-${i}` } }),
+      timedRequest(agent, `${web.baseUrl}/api/v1/leads`, {
+        key: tenant.key,
+        body: { contact_phone: '212-555-0199' },
+        headers: { 'idempotency-key': `sigterm-${i}` },
+      }),
     );
     expect(await waitUntil(async () => (await sessionsWaitingOnLocks(system.sql)) === IN_FLIGHT, 15_000)).toBe(true);
 

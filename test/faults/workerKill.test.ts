@@ -29,7 +29,12 @@ afterAll(async () => {
 });
 
 async function call(method: string, path: string, body?: unknown) {
-  const answer = await timedRequest(agent, `${web.baseUrl}${path}`, { method, key: tenant.key, body, headers: body === undefined ? {} : { 'idempotency-key': randomUUID() } });
+  const answer = await timedRequest(agent, `${web.baseUrl}${path}`, {
+    method,
+    key: tenant.key,
+    body,
+    headers: body === undefined ? {} : { 'idempotency-key': randomUUID() },
+  });
   expect(answer.status, JSON.stringify(answer.body ?? answer.error)).toBeLessThan(300);
   return answer.body;
 }
@@ -43,10 +48,17 @@ async function queueOneOfEach() {
   expect(await importer.exited, importer.output()).toBe(0);
 
   const imported = (await importReport(web, tenant.key, csv)).body.report.id as string;
-  const exports = (await call('POST', `/api/v1/reports/${exported}/export`, { formats: EXPORT_FORMATS })).exports.map((e: { export_id: string }) => e.export_id) as string[];
-  const created = await call('POST', '/api/v1/visualizations', { session_id: 'worker-kill', original_image_url: `data:image/jpeg;base64,${HOUSE_JPG.toString('base64')}` });
+  const exports = (await call('POST', `/api/v1/reports/${exported}/export`, { formats: EXPORT_FORMATS })).exports.map(
+    (e: { export_id: string }) => e.export_id,
+  ) as string[];
+  const created = await call('POST', '/api/v1/visualizations', {
+    session_id: 'worker-kill',
+    original_image_url: `data:image/jpeg;base64,${HOUSE_JPG.toString('base64')}`,
+  });
   const visualization = created.visualization.id as string;
-  expect((await call('POST', `/api/v1/visualizations/${visualization}/generate`, {})).visualization.status).toBe('processing');
+  expect((await call('POST', `/api/v1/visualizations/${visualization}/generate`, {})).visualization.status).toBe(
+    'processing',
+  );
   return { imported, exports, visualization };
 }
 
@@ -74,15 +86,27 @@ describe('a worker killed with SIGKILL mid-job', { timeout: 120_000 }, () => {
 
     const doneMs: Record<string, number> = {};
     const isDone: Record<string, () => Promise<boolean>> = {
-      report_import: async () => (await system.sql`select 1 from reports where id = ${jobs.imported} and status <> 'importing'`).length === 1,
-      report_export: async () => (await system.sql`select 1 from report_exports where id = any(${jobs.exports}) and status = 'pending'`).length === 0,
-      visualization_generate: async () => (await system.sql`select 1 from visualizations where id = ${jobs.visualization} and status <> 'processing'`).length === 1,
+      report_import: async () =>
+        (await system.sql`select 1 from reports where id = ${jobs.imported} and status <> 'importing'`).length === 1,
+      report_export: async () =>
+        (await system.sql`select 1 from report_exports where id = any(${jobs.exports}) and status = 'pending'`)
+          .length === 0,
+      visualization_generate: async () =>
+        (await system.sql`select 1 from visualizations where id = ${jobs.visualization} and status <> 'processing'`)
+          .length === 1,
     };
-    await waitUntil(async () => {
-      for (const [task, done] of Object.entries(isDone)) if (doneMs[task] === undefined && (await done())) doneMs[task] = Date.now() - killedAt;
-      return Object.keys(doneMs).length === 3;
-    }, 60_000, 200);
-    const onSuccessor = Object.fromEntries(await Promise.all(Object.keys(isDone).map(async (task) => [task, await jobSuccesses(successor, task)])));
+    await waitUntil(
+      async () => {
+        for (const [task, done] of Object.entries(isDone))
+          if (doneMs[task] === undefined && (await done())) doneMs[task] = Date.now() - killedAt;
+        return Object.keys(doneMs).length === 3;
+      },
+      60_000,
+      200,
+    );
+    const onSuccessor = Object.fromEntries(
+      await Promise.all(Object.keys(isDone).map(async (task) => [task, await jobSuccesses(successor, task)])),
+    );
     printFigures('Fault suite: worker killed with SIGKILL mid-job (lease 3 s, heartbeat 1 s)', {
       'jobs mid-run when killed (held at their final write by row locks)': 3,
       'new worker started after the kill': ms(startedMs),
@@ -105,15 +129,22 @@ describe('a worker killed with SIGKILL mid-job', { timeout: 120_000 }, () => {
       select id, status, size_bytes from report_exports where id = any(${jobs.exports}) order by id`;
     expect(artifacts.map((a) => a.status)).toEqual(Array(EXPORT_FORMATS.length).fill('ready'));
     for (const artifact of artifacts) {
-      const redirect = await timedRequest(agent, `${web.baseUrl}/api/v1/reports/exports/${artifact.id}/download`, { key: tenant.key });
+      const redirect = await timedRequest(agent, `${web.baseUrl}/api/v1/reports/exports/${artifact.id}/download`, {
+        key: tenant.key,
+      });
       expect(redirect.status).toBe(307);
       const file = await fetch(redirect.headers!.location!, { signal: AbortSignal.timeout(10_000) });
       expect(Buffer.from(await file.arrayBuffer()).length).toBe(artifact.size_bytes);
     }
 
-    const attempts = await system.sql`select status, count(*)::int as n from visualization_attempts where visualization_id = ${jobs.visualization} group by status`;
+    const attempts =
+      await system.sql`select status, count(*)::int as n from visualization_attempts where visualization_id = ${jobs.visualization} group by status`;
     expect([...attempts]).toEqual([{ status: 'succeeded', n: 1 }]);
-    expect((await system.sql`select status from visualizations where id = ${jobs.visualization}`)[0]!.status).toBe('completed');
-    expect(await system.sql`select 1 from graphile_worker.jobs where task_identifier = any(${Object.keys(isDone)})`).toHaveLength(0);
+    expect((await system.sql`select status from visualizations where id = ${jobs.visualization}`)[0]!.status).toBe(
+      'completed',
+    );
+    expect(
+      await system.sql`select 1 from graphile_worker.jobs where task_identifier = any(${Object.keys(isDone)})`,
+    ).toHaveLength(0);
   });
 });
