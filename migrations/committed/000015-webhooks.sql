@@ -1,14 +1,18 @@
 --! Previous: sha1:a4af2d8001adf89e4d2aa95e80f1817f9427cab2
---! Hash: sha1:25ff74df355878fe78e157c373104ca98a3ea304
+--! Hash: sha1:208a90993b67b3104cac4598eca7d6f410e8421d
 --! Message: webhook endpoints, events and deliveries
 
 insert into app_secrets (name, value) values ('webhooks', gen_random_bytes(32)) on conflict do nothing;
 
--- The public id format of core/ids.ts (prefix, 20 base32 characters), for rows made in SQL.
+-- The public id format of core/ids.ts (prefix, 20 base32 characters), for rows made in SQL:
+-- base64's 64 symbols map two to one onto the 32 of core/ids.ts (value & 31, as there), 15 random
+-- bytes giving 20 characters, 100 bits. Inlinable: every lead write records an event, and a
+-- string_agg over generate_series cost about 120 µs a call inside a request's transaction.
 create function public_id(prefix text) returns text
 language sql volatile as $$
-  select prefix || '_' || string_agg(substr('0123456789abcdefghjkmnpqrstvwxyz', (get_byte(r.b, i) & 31) + 1, 1), '' order by i)
-  from (select gen_random_bytes(20) as b) r, generate_series(0, 19) i
+  select prefix || '_' || translate(encode(gen_random_bytes(15), 'base64'),
+    'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
+    '0123456789abcdefghjkmnpqrstvwxyz0123456789abcdefghjkmnpqrstvwxyz')
 $$;
 
 create table webhook_endpoints (
@@ -47,6 +51,11 @@ create table webhook_events (
 );
 create index webhook_events_list_idx on webhook_events (workspace_id, created_at desc, id desc);
 create index webhook_events_type_idx on webhook_events (workspace_id, type, created_at desc, id desc);
+-- The cleanup task deletes events past the 30 days the events API shows, oldest first, across
+-- workspaces; the two indexes above lead with workspace_id.
+create index webhook_events_created_idx on webhook_events (created_at);
+-- Events still to render, found by a job's retry (their subject) or by id: few at any time.
+create index webhook_events_unrendered_idx on webhook_events (workspace_id) where data is null;
 
 -- One row per event and endpoint; each try is a webhook_delivery_attempts row.
 create table webhook_deliveries (
@@ -57,10 +66,16 @@ create table webhook_deliveries (
   status text not null check (status in ('pending', 'succeeded', 'failed')),
   attempt_count integer not null default 0,
   next_attempt_at timestamptz,
+  -- creation, or the last redelivery: retries stop (and the delivery fails) once the next try
+  -- would fall WEBHOOK_RETRY_WINDOW_SECONDS after it, so a redelivered delivery gets a whole window
+  retry_window_start timestamptz not null default now(),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   unique (event_id, endpoint_id)
 );
+-- An endpoint's due deliveries, oldest first, for its job (tasks/webhook_deliver.ts); and, taking
+-- each endpoint's first entry, the endpoints with anything due, for the dispatcher's tick.
+create index webhook_deliveries_due_idx on webhook_deliveries (endpoint_id, next_attempt_at) where status = 'pending';
 create index webhook_deliveries_failed_idx on webhook_deliveries (status, created_at) where status = 'failed';
 create index webhook_deliveries_endpoint_idx on webhook_deliveries (endpoint_id);
 
@@ -119,22 +134,7 @@ begin
   return new_id;
 end $$;
 
--- whapi (webhook endpoints and events API): the cleanup task deletes events past the 30 days the
--- events API shows, oldest first, across workspaces; the two indexes above lead with workspace_id.
-create index webhook_events_created_idx on webhook_events (created_at);
-
--- webhook delivery: the retry window's start, and the index the dispatcher and the task find due
--- deliveries by.
-
--- Creation, or the last redelivery: retries stop (and the delivery fails) once the next try would
--- fall WEBHOOK_RETRY_WINDOW_SECONDS after it, so a redelivered delivery gets a whole window again.
-alter table webhook_deliveries add column retry_window_start timestamptz not null default now();
-
--- An endpoint's due deliveries, oldest first, for its job (tasks/webhook_deliver.ts); and, taking
--- each endpoint's first entry, the endpoints with anything due, for the dispatcher's tick.
-create index webhook_deliveries_due_idx on webhook_deliveries (endpoint_id, next_attempt_at) where status = 'pending';
-
--- whemit: failures made by SQL emit their events too. A job out of attempts fails its objects
+-- Failures made by SQL emit their events too. A job out of attempts fails its objects
 -- (migration 14) and, in the same transaction, records one event per object it moved to failed.
 -- The API's shapes are built in Node, so these events carry only their subject until the
 -- webhook_event_render task renders them (a retry of the job renders them first, see
@@ -183,17 +183,3 @@ begin
   end if;
   return null;
 end $$;
-
--- Every lead write records an event, and public_id's string_agg over generate_series was most of
--- its cost: about 120 µs a call inside a request's transaction (pg_stat_user_functions), where this
--- inlinable form takes a few. Same format: base64's 64 symbols map two to one onto the 32 of
--- core/ids.ts (value & 31, as there), 15 random bytes giving 20 characters, 100 bits.
-create or replace function public_id(prefix text) returns text
-language sql volatile as $$
-  select prefix || '_' || translate(encode(gen_random_bytes(15), 'base64'),
-    'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
-    '0123456789abcdefghjkmnpqrstvwxyz0123456789abcdefghjkmnpqrstvwxyz')
-$$;
-
--- Events still to render, found by a job's retry (their subject) or by id: few at any time.
-create index webhook_events_unrendered_idx on webhook_events (workspace_id) where data is null;
