@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { fieldError } from '../core/errors.ts';
+import type { NewestFirstPosition } from '../storage/newestFirst.ts';
 
 export const paginationQuery = {
   cursor: z.string().min(1).max(500).optional().describe('Opaque cursor from a previous response'),
@@ -67,4 +68,24 @@ export function pageOf<T>(
       next_cursor: has_more && last ? encodeCursor(next.secret, next.endpoint, next.position(last)) : null,
     },
   };
+}
+
+/**
+ * A page of a newest-first list (storage/newestFirst.ts), its cursor signed for that list alone:
+ * `fetch` is asked for limit + 1 rows after the cursor's position, each with its `position`.
+ */
+export async function newestFirstPage<R extends { position: string; id: string }>(
+  secret: Buffer,
+  list: string,
+  query: { cursor?: string; limit: number },
+  fetch: (page: { after?: NewestFirstPosition; limit: number }) => Promise<R[]>,
+) {
+  let after: NewestFirstPosition | undefined;
+  if (query.cursor) {
+    const [at, id, ...rest] = decodeCursor(secret, list, query.cursor);
+    if (typeof at !== 'string' || typeof id !== 'string' || rest.length > 0) throw malformedCursor();
+    after = [at, id];
+  }
+  const rows = await fetch({ after, limit: query.limit + 1 });
+  return pageOf(rows, query.limit, { secret, endpoint: list, position: (r) => [r.position, r.id] });
 }

@@ -228,16 +228,16 @@ export interface ReportFilters {
   after?: NewestFirstPosition;
 }
 
-/** Newest first by (created_at, id); fetches limit + 1 so the caller can tell whether more exist. */
+/** Newest first by (created_at, id), at most `limit`, each with its keyset position. */
 export async function listActiveReports(
   sql: Db,
   workspaceId: string,
   f: ReportFilters,
   limit: number,
-): Promise<(ReportRow & { position: NewestFirstPosition })[]> {
+): Promise<(ReportRow & { position: string })[]> {
   const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const rows = await sql<(ReportRow & { position_at: string })[]>`
-    select ${reportColumns(sql)}, ${positionOf(sql, 'r')} as position_at from reports r
+  return sql<(ReportRow & { position: string })[]>`
+    select ${reportColumns(sql)}, ${positionOf(sql, 'r')} as position from reports r
     where r.workspace_id = ${workspaceId} and r.status <> 'archived'
       ${f.from ? sql`and r.updated_at >= ${f.from}` : sql``}
       ${f.to ? sql`and r.updated_at <= ${f.to}` : sql``}
@@ -245,8 +245,7 @@ export async function listActiveReports(
       ${like ? sql`and (r.project_name ilike ${like} or r.project_address ilike ${like} or r.external_report_id ilike ${like})` : sql``}
       ${olderThan(sql, 'r', f.after)}
     order by r.created_at desc, r.id desc
-    limit ${limit + 1}`;
-  return rows.map(({ position_at, ...row }) => ({ ...row, position: [position_at, row.id] }));
+    limit ${limit}`;
 }
 
 export async function listReportFiles(sql: Db, workspaceId: string, reportId: string): Promise<ReportFileRow[]> {

@@ -1,11 +1,10 @@
 import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
-import { decodeCursor, pageOf } from '../pagination.ts';
+import { newestFirstPage } from '../pagination.ts';
 import { receiveImport, type ReceivedImport } from '../reportUpload.ts';
 import { ApiError, conflict, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scopes.ts';
-import type { NewestFirstPosition } from '../../storage/newestFirst.ts';
 import { enqueueJob } from '../../storage/jobs.ts';
 import { safeFileName } from '../../storage/blobs.ts';
 import {
@@ -98,27 +97,20 @@ export const reportRoutes = [
       },
     },
     handler: async (ctx, { query }) => {
-      const { cursorSecret } = ctx.deps;
-      const after = query.cursor
-        ? (decodeCursor(cursorSecret, LIST_ENDPOINT, query.cursor) as NewestFirstPosition)
-        : undefined;
-      const rows = await listActiveReports(
-        ctx.state.db,
-        workspaceId(ctx),
-        {
-          from: query.from ? new Date(query.from) : undefined,
-          to: query.to ? new Date(query.to) : undefined,
-          status: query.status,
-          search: query.search,
-          after,
-        },
-        query.limit,
+      const page = await newestFirstPage(ctx.deps.cursorSecret, LIST_ENDPOINT, query, ({ after, limit }) =>
+        listActiveReports(
+          ctx.state.db,
+          workspaceId(ctx),
+          {
+            from: query.from ? new Date(query.from) : undefined,
+            to: query.to ? new Date(query.to) : undefined,
+            status: query.status,
+            search: query.search,
+            after,
+          },
+          limit,
+        ),
       );
-      const page = pageOf(rows, query.limit, {
-        secret: cursorSecret,
-        endpoint: LIST_ENDPOINT,
-        position: (r) => r.position,
-      });
       ctx.body = { reports: page.items.map(toReportResponse), pagination: page.pagination };
     },
   }),

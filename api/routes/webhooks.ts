@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
-import { decodeCursor, malformedCursor, pageOf } from '../pagination.ts';
+import { newestFirstPage } from '../pagination.ts';
 import { EmptyBody } from '../schemas/common.ts';
 import {
   WebhookEndpoint,
@@ -21,7 +21,6 @@ import { conflict, fieldError, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { outboundUrlProblem } from '../../core/outboundHttp.ts';
 import { newWebhookSecret, sealSecret } from '../../core/webhookSecrets.ts';
-import type { NewestFirstPosition } from '../../storage/newestFirst.ts';
 import {
   MAX_WEBHOOK_ENDPOINTS,
   deleteWebhookEndpoint,
@@ -72,24 +71,6 @@ function toEventResponse(row: WebhookEventRow) {
 
 function toEventDetailResponse(row: WebhookEventDetailRow) {
   return { ...toEventResponse(row), deliveries: row.deliveries };
-}
-
-/** A page of a newest-first list, its cursor signed for that list alone. */
-async function newestFirstPage<R extends { position: string; id: string }>(
-  ctx: Ctx,
-  list: string,
-  query: { cursor?: string; limit: number },
-  fetch: (page: { after?: NewestFirstPosition; limit: number }) => Promise<R[]>,
-) {
-  const secret = ctx.deps.cursorSecret;
-  let after: NewestFirstPosition | undefined;
-  if (query.cursor) {
-    const [at, id, ...rest] = decodeCursor(secret, list, query.cursor);
-    if (typeof at !== 'string' || typeof id !== 'string' || rest.length > 0) throw malformedCursor();
-    after = [at, id];
-  }
-  const rows = await fetch({ after, limit: query.limit + 1 });
-  return pageOf(rows, query.limit, { secret, endpoint: list, position: (r) => [r.position, r.id] });
 }
 
 /**
@@ -163,7 +144,7 @@ export const webhookRoutes = [
     example: examples.listExample,
     handler: async (ctx, { query }) => {
       const ws = workspaceId(ctx);
-      const page = await newestFirstPage(ctx, ENDPOINTS_CURSOR, query, (p) =>
+      const page = await newestFirstPage(ctx.deps.cursorSecret, ENDPOINTS_CURSOR, query, (p) =>
         listWebhookEndpoints(ctx.state.db, ws, p),
       );
       ctx.body = { webhook_endpoints: page.items.map(toEndpointResponse), pagination: page.pagination };
@@ -307,7 +288,7 @@ export const webhookRoutes = [
     example: examples.listEventsExample,
     handler: async (ctx, { query }) => {
       const ws = workspaceId(ctx);
-      const page = await newestFirstPage(ctx, EVENTS_CURSOR, query, (p) =>
+      const page = await newestFirstPage(ctx.deps.cursorSecret, EVENTS_CURSOR, query, (p) =>
         listWebhookEvents(ctx.state.db, ws, { ...p, type: query.type }),
       );
       ctx.body = { webhook_events: page.items.map(toEventResponse), pagination: page.pagination };
