@@ -4,11 +4,10 @@ import { WEBHOOK_TEST_EVENT } from '../core/webhookEventTypes.ts';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
-/** A delivery with what sending it takes: its event and its endpoint's URL and sealed secrets. */
+/** A due delivery with what sending it takes: its event and its endpoint's URL and sealed secrets. */
 export interface DeliveryTarget {
   id: string;
   workspace_id: string;
-  status: DeliveryStatus;
   attempt_count: number;
   event_id: string;
   event_type: string;
@@ -21,24 +20,6 @@ export interface DeliveryTarget {
   secret_sealed: Buffer;
   /** The secret before a rotation, only while it still signs beside the new one. */
   previous_secret_sealed: Buffer | null;
-}
-
-/** Undefined when the delivery is gone (deleting an endpoint deletes its deliveries). */
-export async function findDeliveryTarget(
-  sql: Db,
-  workspaceId: string,
-  deliveryId: string,
-): Promise<DeliveryTarget | undefined> {
-  const [row] = await sql<DeliveryTarget[]>`
-    select d.id, d.workspace_id, d.status, d.attempt_count,
-      e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.data as event_data,
-      ep.id as endpoint_id, ep.url, ep.enabled, ep.secret_sealed,
-      case when ep.previous_secret_expires_at > now() then ep.previous_secret_sealed end as previous_secret_sealed
-    from webhook_deliveries d
-    join webhook_events e on e.id = d.event_id
-    join webhook_endpoints ep on ep.id = d.endpoint_id
-    where d.workspace_id = ${workspaceId} and d.id = ${deliveryId}`;
-  return row;
 }
 
 /** One try: the receiver's status (null when none came back), a plain error unless it was a 2xx. */
@@ -104,15 +85,28 @@ export async function failUnsent(sql: Db, deliveryId: string, reason: string): P
     select id, null, ${reason}, 0 from failed`;
 }
 
-/** The endpoint's pending delivery that has been due longest, other than those in `skip`. */
-export async function nextDueDelivery(sql: Db, endpointId: string, skip: string[]): Promise<string | undefined> {
-  const [row] = await sql<{ id: string }[]>`
-    select id from webhook_deliveries
-    where endpoint_id = ${endpointId} and status = 'pending' and next_attempt_at <= now()
-      and id <> all(${skip}::text[])
-    order by next_attempt_at, id
+/**
+ * The endpoint's pending delivery that has been due longest, other than those in `skip`, with what
+ * sending it takes.
+ */
+export async function nextDueDelivery(
+  sql: Db,
+  endpointId: string,
+  skip: string[],
+): Promise<DeliveryTarget | undefined> {
+  const [row] = await sql<DeliveryTarget[]>`
+    select d.id, d.workspace_id, d.attempt_count,
+      e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.data as event_data,
+      ep.id as endpoint_id, ep.url, ep.enabled, ep.secret_sealed,
+      case when ep.previous_secret_expires_at > now() then ep.previous_secret_sealed end as previous_secret_sealed
+    from webhook_deliveries d
+    join webhook_events e on e.id = d.event_id
+    join webhook_endpoints ep on ep.id = d.endpoint_id
+    where d.endpoint_id = ${endpointId} and d.status = 'pending' and d.next_attempt_at <= now()
+      and d.id <> all(${skip}::text[])
+    order by d.next_attempt_at, d.id
     limit 1`;
-  return row?.id;
+  return row;
 }
 
 // ---- Jobs: one at a time per endpoint, each sending the endpoint's due deliveries ----

@@ -7,7 +7,6 @@ import { loadSecret } from '../storage/secrets.ts';
 import {
   enqueueEndpointJob,
   failUnsent,
-  findDeliveryTarget,
   markEndpointFailing,
   nextDueDelivery,
   recordAttempt,
@@ -95,10 +94,9 @@ const DRAIN_MS = 5000;
 const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger }) => {
   const sealing = sealingKeyOnce(sql, config.WEBHOOK_SECRETS_KEY);
 
-  /** One delivery, if still pending (not settled by an earlier run, nor gone with its event). */
-  async function deliver(ws: string, id: string): Promise<void> {
-    const target = await findDeliveryTarget(sql, ws, id);
-    if (target?.status !== 'pending') return;
+  /** One due delivery; settling it checks it is still pending (not settled by a parallel run). */
+  async function deliver(target: DeliveryTarget): Promise<void> {
+    const { id, workspace_id: ws } = target;
     if (!target.enabled) {
       await sql.begin((tx) => failUnsent(tx, id, 'the endpoint is disabled; the event was not sent'));
       webhookDeliveriesFailed.inc();
@@ -125,11 +123,11 @@ const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger })
     const tried: string[] = [];
     // A stopping worker leaves the rest to other workers' dispatchers.
     while (!helpers.abortSignal.aborted) {
-      const id = await nextDueDelivery(sql, endpointId, tried);
-      if (!id) return;
+      const target = await nextDueDelivery(sql, endpointId, tried);
+      if (!target) return;
       if (Date.now() >= until) return enqueueEndpointJob(sql, ws, endpointId);
-      tried.push(id);
-      await deliver(ws, id);
+      tried.push(target.id);
+      await deliver(target);
     }
   };
 };
