@@ -10,6 +10,7 @@ import { requestId } from './middleware/requestId.ts';
 import { errorEnvelope } from './middleware/errors.ts';
 import { responseHeaders } from './middleware/responseHeaders.ts';
 import { rejectMalformedPath } from './middleware/malformedPath.ts';
+import { methodNotAllowed } from './middleware/methodNotAllowed.ts';
 import { accessLog } from './middleware/accessLog.ts';
 import { requestMetrics } from './middleware/requestMetrics.ts';
 import { KeyCache } from './middleware/auth.ts';
@@ -79,6 +80,7 @@ export async function createApp(input: {
   // Browsers ask every page's origin for an icon (the share page, the console): "none", rather
   // than a 404 they report as an error in the page's console.
   router.get('/favicon.ico', (ctx) => void (ctx.status = 204));
+  app.use(methodNotAllowed as never);
   app.use(router.routes());
   return { app, inFlight };
 }

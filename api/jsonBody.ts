@@ -1,6 +1,7 @@
 import { koaBody } from 'koa-body';
-import { ApiError, fieldError } from '../core/errors.ts';
+import { ApiError, echo, fieldError } from '../core/errors.ts';
 import type { Ctx } from './context.ts';
+import { jsonSyntaxErrorOffset, lineAndColumn } from './jsonSyntax.ts';
 
 /** Bodies larger than this are refused unless a route declares its own limit. */
 export const DEFAULT_JSON_LIMIT_BYTES = 1024 * 1024;
@@ -25,12 +26,35 @@ function parserFor(limit: number) {
         if (e.status === 413 || e.type === 'entity.too.large') {
           throw new ApiError(400, 'VALIDATION_ERROR', `Request body exceeds ${limit} bytes`, { limit_bytes: limit });
         }
-        throw new ApiError(400, 'VALIDATION_ERROR', 'Request body is not valid JSON');
+        throw invalidJson((err as { body?: unknown }).body);
       },
     });
     parsers.set(limit, parser);
   }
   return parser;
+}
+
+/** A body JSON.parse refused, with where its syntax breaks when it does (a text of the wrong shape parses). */
+function invalidJson(body: unknown): ApiError {
+  const text = typeof body === 'string' ? body : '';
+  const offset = jsonSyntaxErrorOffset(text);
+  if (offset === undefined) {
+    // Valid JSON the parser still refused: a bare scalar, or prototype keys (__proto__).
+    return new ApiError(
+      400,
+      'VALIDATION_ERROR',
+      /^\s*[[{]/.test(text)
+        ? 'Request body must not contain __proto__ or constructor.prototype keys'
+        : 'Request body must be a JSON object',
+    );
+  }
+  const { line, column } = lineAndColumn(text, offset);
+  return new ApiError(
+    400,
+    'VALIDATION_ERROR',
+    `Request body is not valid JSON: syntax error at line ${line}, column ${column} (offset ${offset})`,
+    { line, column, offset },
+  );
 }
 
 function hasBody(ctx: Ctx) {
@@ -44,7 +68,7 @@ export async function readJsonBody(ctx: Ctx, limit = DEFAULT_JSON_LIMIT_BYTES): 
     throw fieldError(
       'header',
       'content-type',
-      `Content-Type must be application/json, not ${ctx.get('Content-Type') || '(none)'}`,
+      `Content-Type must be application/json, not ${echo(ctx.get('Content-Type')) || '(none)'}`,
     );
   }
   await parserFor(limit)(ctx as never, async () => {});

@@ -1,18 +1,80 @@
 import { z } from 'zod';
-import { ApiError, fieldError } from '../core/errors.ts';
+import { ApiError, echo, fieldError } from '../core/errors.ts';
 
 export type Location = 'body' | 'query' | 'path' | 'header';
 
-export function zodIssues(error: z.ZodError, location: Location) {
-  return error.issues.map((i) => ({
-    location,
-    path: i.path.length
-      ? i.path.join('.')
-      : i.code === 'unrecognized_keys'
-        ? (i as { keys: string[] }).keys.join(',')
-        : '',
-    message: i.message,
-  }));
+/** Edit distance, for suggesting the field a partner probably meant. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** The known field closest to an unknown one, when it is close enough to be a typo. */
+export function closestName(unknown: string, known: readonly string[]): string | undefined {
+  const lower = unknown.toLowerCase();
+  let best: { name: string; distance: number } | undefined;
+  for (const name of known) {
+    const distance = editDistance(lower, name.toLowerCase());
+    if (!best || distance < best.distance) best = { name, distance };
+  }
+  return best && best.distance <= Math.max(2, Math.floor(unknown.length / 3)) ? best.name : undefined;
+}
+
+/** Past this many unknown fields in one object, or this long a name, no more are listed or matched. */
+const MAX_UNKNOWN_LISTED = 50;
+const MAX_SUGGESTED_LENGTH = 64;
+
+/** The field names of the object schema at `path` inside `schema`, looking through optional, nullable and pipes. */
+function objectKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let node: z.ZodType | undefined = schema;
+  const unwrap = (s: z.ZodType | undefined): z.ZodType | undefined => {
+    for (let i = 0; s && i < 10; i++) {
+      const def = (s as unknown as { def: { type: string; innerType?: z.ZodType; in?: z.ZodType } }).def;
+      if (def.innerType) s = def.innerType;
+      else if (def.type === 'pipe' && def.in) s = def.in;
+      else break;
+    }
+    return s;
+  };
+  for (const key of path) {
+    node = unwrap(node);
+    node = node instanceof z.ZodObject ? (node.shape as Record<string, z.ZodType>)[String(key)] : undefined;
+  }
+  node = unwrap(node);
+  return node instanceof z.ZodObject ? Object.keys(node.shape) : [];
+}
+
+/** Asks missing fields to be sent, in place of zod's "expected string, received undefined". */
+const requiredMessage: z.core.$ZodErrorMap = (issue) =>
+  issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined;
+
+/**
+ * zod's issues in the envelope's shape: one issue per unknown field (naming the closest known
+ * one), and a missing field "is required". `schema` finds the known names of an object.
+ */
+export function zodIssues(error: z.ZodError, location: Location, schema?: z.ZodType) {
+  return error.issues.flatMap((i) => {
+    const at = i.path.map(String);
+    if (i.code !== 'unrecognized_keys') return [{ location, path: at.join('.'), message: i.message }];
+    const known = schema ? objectKeysAt(schema, i.path) : [];
+    // A schema's own message (fields only the service sets) stands; zod's default is replaced.
+    const own = i.message.startsWith('Unrecognized key') ? undefined : i.message;
+    return i.keys.slice(0, MAX_UNKNOWN_LISTED).map((key) => {
+      const near = own || key.length > MAX_SUGGESTED_LENGTH ? undefined : closestName(key, known);
+      return {
+        location,
+        path: [...at, echo(key)].join('.'),
+        message: own ?? `unknown field \`${echo(key)}\`${near ? `; did you mean \`${near}\`?` : ''}`,
+      };
+    });
+  });
 }
 
 const TENANT_FIELDS = /^(workspace|roofer|tenant|account|organization|organisation|org|company)_?(id|ids|key)?$/i;
@@ -66,9 +128,9 @@ export function rejectNulCharacters(value: unknown, location: Location) {
 }
 
 export function parseInput<S extends z.ZodType>(schema: S, data: unknown, location: Location): z.output<S> {
-  const result = schema.safeParse(data);
+  const result = schema.safeParse(data, { error: requiredMessage });
   if (result.success) return result.data;
-  const issues = zodIssues(result.error, location);
+  const issues = zodIssues(result.error, location, schema);
   const first = issues[0]!;
   throw new ApiError(
     400,

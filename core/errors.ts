@@ -34,6 +34,16 @@ export function errorBody(err: ApiError, requestId: string) {
   };
 }
 
+/** At most this many characters of what a client sent go back in an error message. */
+const ECHO_LIMIT = 40;
+
+/** What a client sent, cut to a short prefix for an error message: an answer never mirrors a large input. */
+export function echo(value: string): string {
+  // Code points, not UTF-16 units, so a cut never splits a pair; only the head is ever walked.
+  const chars = Array.from(value.slice(0, 2 * ECHO_LIMIT + 1));
+  return chars.length > ECHO_LIMIT ? `${chars.slice(0, ECHO_LIMIT).join('')}…` : value;
+}
+
 export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what} not found`);
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new ApiError(409, 'CONFLICT', message, details);

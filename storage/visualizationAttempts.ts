@@ -41,6 +41,27 @@ export async function settleAttempt(
     where workspace_id = ${workspaceId} and visualization_id = ${visualizationId} and status = 'reserved'`;
 }
 
+export interface QuotaUsage {
+  /** Attempts the workspace may reserve per UTC month; null is unlimited. */
+  limit: number | null;
+  /** Reserved and succeeded attempts this month. */
+  used: number;
+  /** When the next month's quota starts (UTC). */
+  resets_at: string;
+}
+
+/** The workspace's monthly visualization quota as a refusal reports it. */
+export async function monthlyQuotaUsage(sql: Db, workspaceId: string): Promise<QuotaUsage> {
+  const [row] = await sql<{ limit: number | null; used: number; resets_at: Date }[]>`
+    with month as (select date_trunc('month', now() at time zone 'utc')::date as period)
+    select w.visualization_quota_monthly as limit,
+           (select count(*)::int from visualization_attempts a
+            where a.workspace_id = w.id and a.period_month = month.period and a.status <> 'released') as used,
+           ((month.period + interval '1 month')::timestamp at time zone 'utc') as resets_at
+    from workspaces w, month where w.id = ${workspaceId}`;
+  return { limit: row!.limit, used: row!.used, resets_at: row!.resets_at.toISOString() };
+}
+
 export interface AttemptCounts {
   reserved: number;
   succeeded: number;

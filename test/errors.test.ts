@@ -21,10 +21,19 @@ describe('the ErrorResponse envelope', () => {
     expect(res.body.error.request_id).toBe(res.headers.get('x-request-id'));
   });
 
-  it('answers an unsupported method on a known path with 404', async () => {
-    const res = await t.request('PUT', '/api/v1/me', { key: tenant.key });
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual(envelope('NOT_FOUND'));
+  it('answers an unsupported method on a known path with 405 and Allow', async () => {
+    const res = await t.request('PUT', '/api/v1/leads', { key: tenant.key });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('HEAD, GET, POST');
+    expect(res.body.error).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'PUT is not allowed on /api/v1/leads; it takes HEAD, GET, POST',
+      details: { allowed_methods: ['HEAD', 'GET', 'POST'] },
+    });
+    const me = await t.request('DELETE', '/api/v1/me', { key: tenant.key });
+    expect([me.status, me.headers.get('allow')]).toEqual([405, 'HEAD, GET']);
+    const lead = await t.request('PUT', '/api/v1/leads/lead_x', { key: tenant.key });
+    expect([lead.status, lead.headers.get('allow')]).toEqual([405, 'HEAD, GET, PATCH, DELETE']);
   });
 
   it.each([
@@ -52,7 +61,7 @@ describe('the ErrorResponse envelope', () => {
       headers: { 'idempotency-key': 'bad-json' },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(envelope('VALIDATION_ERROR'));
+    expect(res.body).toMatchObject(envelope('VALIDATION_ERROR'));
     const [{ n }] = await t.sql`select count(*)::int as n from leads where workspace_id = ${tenant.workspaceId}`;
     expect(n).toBe(0);
   });
@@ -164,5 +173,89 @@ describe('the ErrorResponse envelope', () => {
     expect(res.status).toBe(401);
     expect(res.headers.get('x-request-id')).toBe('partner-trace-0001');
     expect(res.body.error.request_id).toBe('partner-trace-0001');
+  });
+});
+
+describe('messages a partner can act on', () => {
+  const post = (path: string, body: unknown, key = tenant.key) =>
+    t.request('POST', path, { key, body, headers: { 'idempotency-key': `msg-${Math.random()}` } });
+
+  it('says a missing field "is required"', async () => {
+    const res = await post('/api/v1/events/page-view', { session_id: 's' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Invalid body field external_event_id: is required');
+    expect(res.body.error.details.issues).toEqual([
+      { location: 'body', path: 'external_event_id', message: 'is required' },
+    ]);
+  });
+
+  it.each([
+    ['{"contact_name": "Ann",', 1, 24],
+    ['{\n  "contact_name": "Ann"\n  "contact_phone": "+15125550143"\n}', 3, 3],
+    ['{"contact_name": tru}', 1, 18],
+    ['{"contact_name": "Ann"} trailing', 1, 25],
+  ])('names the line and column of a JSON syntax error in %j', async (body, line, column) => {
+    const res = await post('/api/v1/leads', body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(new RegExp(`line ${line}, column ${column} \\(offset \\d+\\)$`));
+    expect(res.body.error.details).toMatchObject({ line, column });
+    expect(body.slice(res.body.error.details.offset)).not.toBe(body);
+  });
+
+  it('gives a date-time mistake one issue, with an example', async () => {
+    const res = await post('/api/v1/leads', { contact_name: 'Ann', follow_up_date: 'tomorrow' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.issues).toEqual([
+      { location: 'body', path: 'follow_up_date', message: 'must be a date-time like 2026-11-24T15:00:00Z' },
+    ]);
+  });
+
+  it('lists each unknown field on its own, with the closest known name', async () => {
+    const res = await post('/api/v1/leads', {
+      contact_name: 'Ann',
+      contact_phon: '+15125550143',
+      zebra: 1,
+      attribution: { sorce: 'google', medium: null, campaign: null, content: null, conversion_url: null },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.issues).toEqual(
+      expect.arrayContaining([
+        {
+          location: 'body',
+          path: 'contact_phon',
+          message: 'unknown field `contact_phon`; did you mean `contact_phone`?',
+        },
+        { location: 'body', path: 'zebra', message: 'unknown field `zebra`' },
+        { location: 'body', path: 'attribution.sorce', message: 'unknown field `sorce`; did you mean `source`?' },
+      ]),
+    );
+    expect(res.body.error.details.issues.filter((i: { path: string }) => i.path.includes(','))).toEqual([]);
+  });
+
+  it('echoes at most a short prefix of what was sent', async () => {
+    const long = 'x'.repeat(5000);
+    const unknown = await post('/api/v1/leads', { [long]: 1 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.text.length).toBeLessThan(1000);
+    expect(unknown.body.error.details.issues[0].message).toBe(`unknown field \`${'x'.repeat(40)}…\``);
+    const route = await t.request('GET', `/api/v1/${long}`, { key: tenant.key });
+    expect(route.status).toBe(404);
+    expect(route.text.length).toBeLessThan(1000);
+    const type = await t.request('POST', '/api/v1/leads', {
+      key: tenant.key,
+      body: '{}',
+      headers: { 'idempotency-key': 'ct', 'content-type': `text/${long}` },
+    });
+    expect(type.status).toBe(400);
+    expect(type.text.length).toBeLessThan(1000);
+  });
+
+  it('tells a header without "Bearer " how to send the key', async () => {
+    const res = await t.request('GET', '/api/v1/me', { headers: { authorization: tenant.key } });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Malformed Authorization header; send `Authorization: Bearer <key>`',
+    });
   });
 });

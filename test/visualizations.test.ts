@@ -263,7 +263,10 @@ describe('POST /api/v1/visualizations', () => {
       color_id: foreignColor,
     });
     expect(res.status).toBe(400);
-    expect(res.body.error.details.issues[0].path).toBe('color_id');
+    expect(res.body.error.details.issues[0]).toMatchObject({
+      path: 'color_id',
+      message: expect.stringContaining('GET /api/v1/visualizer/catalog'),
+    });
   });
 
   it('answers 400 without an Idempotency-Key', async () => {
@@ -455,7 +458,15 @@ describe('POST /api/v1/visualizations/{visualization_id}/generate', () => {
     const third = await createVisualization(t, ws, { session_id: 's-q', original_image_url: host.url('/house.jpg') });
     const res = await generate(t, ws, third.id);
     expect(res.status).toBe(409);
-    expect(res.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/quota/) });
+    const nextMonth = new Date();
+    nextMonth.setUTCHours(0, 0, 0, 0);
+    nextMonth.setUTCDate(1);
+    nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
+    expect(res.body.error).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringMatching(/quota/),
+      details: { reason: 'quota_exhausted', limit: 1, used: 1, resets_at: nextMonth.toISOString() },
+    });
     expect((await findVisualization(t.sql, ws.workspaceId, third.id))?.status).toBe('pending');
 
     await setVisualizationQuota(t.sql, ws.workspaceId, null);

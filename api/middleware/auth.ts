@@ -49,7 +49,7 @@ export async function authenticate(ctx: Ctx, endpoint: string): Promise<void> {
   const message = !header
     ? 'Missing Authorization header; send "Authorization: Bearer <API_KEY>"'
     : result.reason === 'malformed'
-      ? 'Malformed API key'
+      ? 'Malformed Authorization header; send `Authorization: Bearer <key>`'
       : result.reason === 'unknown'
         ? 'Unknown API key'
         : `API key has been ${result.reason}`;

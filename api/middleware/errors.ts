@@ -1,4 +1,4 @@
-import { ApiError, errorBody, type ErrorCode } from '../../core/errors.ts';
+import { ApiError, echo, errorBody, type ErrorCode } from '../../core/errors.ts';
 import type { Ctx, Next } from '../context.ts';
 import { isDatabaseUnavailable } from '../../storage/databaseUnavailable.ts';
 
@@ -34,10 +34,7 @@ export async function errorEnvelope(ctx: Ctx, next: Next) {
   try {
     await next();
     if (ctx.status === 404 && ctx.body === undefined) {
-      throw new ApiError(404, 'NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
-    }
-    if (ctx.status === 405 && ctx.body === undefined) {
-      throw new ApiError(404, 'NOT_FOUND', `No route for ${ctx.method} ${ctx.path}`);
+      throw new ApiError(404, 'NOT_FOUND', `No route for ${echo(ctx.method)} ${echo(ctx.path)}`);
     }
   } catch (err) {
     if (err instanceof ApiError) return renderError(ctx, err);

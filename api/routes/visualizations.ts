@@ -22,7 +22,7 @@ import {
   type CatalogSelection,
 } from '../../storage/catalog.ts';
 import { enqueueJob } from '../../storage/jobs.ts';
-import { startAttempt } from '../../storage/visualizationAttempts.ts';
+import { monthlyQuotaUsage, startAttempt } from '../../storage/visualizationAttempts.ts';
 import {
   activeLeadExists,
   findVisualization,
@@ -53,7 +53,7 @@ async function requireKnownSelection(db: Db, ws: string, sel: CatalogSelection) 
       issues: unknown.map((path) => ({
         location: 'body',
         path,
-        message: 'Not in the workspace catalog (admin catalog list)',
+        message: 'Not in the workspace catalog; GET /api/v1/visualizer/catalog lists the ids it accepts',
       })),
     });
   }
@@ -76,7 +76,13 @@ async function startGeneration(sql: Sql, ws: string, id: string, sel: z.output<t
     }
     const colorId = sel.color_id ?? (row.color ? undefined : await findDefaultColorId(tx, ws));
     const started = await startAttempt(tx, ws, id, { materialId: sel.material_id, colorId, shapeId: sel.shape_id });
-    if (!started) throw conflict('Monthly visualization quota is exhausted', { reason: 'quota_exhausted' });
+    if (!started) {
+      const usage = await monthlyQuotaUsage(tx, ws);
+      throw conflict(`Monthly visualization quota is exhausted; it resets at ${usage.resets_at}`, {
+        reason: 'quota_exhausted',
+        ...usage,
+      });
+    }
     await enqueueJob(
       tx,
       'visualization_generate',

@@ -23,10 +23,13 @@ export const Scope = z.enum(SCOPES).meta({ id: 'Scope' });
  * RFC 3339 with an offset, within the years 0001–9999 in UTC: PostgreSQL refuses year 0, and an
  * instant past 9999 has no four-digit ISO form to store or echo.
  */
-export const DateTime = z.iso.datetime({ offset: true }).refine((s) => {
-  const year = new Date(s).getUTCFullYear();
-  return year >= 1 && year <= 9999;
-}, 'must fall between 0001-01-01 and 9999-12-31 UTC');
+export const DateTime = z.iso
+  .datetime({ offset: true, error: 'must be a date-time like 2026-11-24T15:00:00Z' })
+  .refine((s) => {
+    const year = new Date(s).getUTCFullYear();
+    // A text that is no date-time at all has its one issue from the format check already.
+    return Number.isNaN(year) || (year >= 1 && year <= 9999);
+  }, 'must fall between 0001-01-01 and 9999-12-31 UTC');
 
 /**
  * Every URL field of the contract: http and https only. Other schemes (javascript:, data:,

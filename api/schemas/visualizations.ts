@@ -17,7 +17,7 @@ const unknownFieldsMessage = (iss: { code?: string; keys?: string[] }) => {
   const serviceSet = (iss.keys ?? []).filter((k) => SERVICE_SET_FIELDS.test(k));
   return serviceSet.length
     ? `${serviceSet.join(', ')} cannot be sent: generated images and status are set by the service when generation completes`
-    : `Unknown field(s): ${(iss.keys ?? []).join(', ')}`;
+    : undefined;
 };
 
 const catalogId = z.string().min(1).max(200);
