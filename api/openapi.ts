@@ -7,6 +7,7 @@ import { WEBHOOK_TEST_EVENT } from '../core/webhookEventTypes.ts';
 import { partnerGuide, type GuideConfig } from './docs/guide.ts';
 import { IDEMPOTENCY_KEY_RULE, IdempotencyKeyHeader } from './middleware/idempotency.ts';
 import { EXAMPLE_IDS } from './examples.ts';
+import { curlSample } from './docs/curlSample.ts';
 
 type Json = Record<string, unknown>;
 
@@ -60,9 +61,42 @@ function converter(components: Record<string, Json>) {
       const name = names[id]!;
       if (!components[name]) components[name] = { ...(rewrite(def) as Json), __raw: def };
     }
-    return rewrite(json) as Json;
+    return withoutNoise(rewrite(json)) as Json;
   };
 }
+
+/**
+ * What zod writes that a reader cannot use: the regular expressions behind `format: date-time`
+ * and `format: email` (the format says it; validation keeps them) and the ±(2^53 − 1) bounds of
+ * every integer. Removed from the document only.
+ */
+function withoutNoise(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutNoise);
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'pattern' && ['date-time', 'email'].includes((node as Json).format as string)) continue;
+    if ((k === 'minimum' || k === 'maximum') && Math.abs(v as number) === Number.MAX_SAFE_INTEGER) continue;
+    out[k] = withoutNoise(v);
+  }
+  return out;
+}
+
+/** What each group of operations is for, shown above its operations in /docs. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Foundation: 'Who the key is: its scopes and its workspace. A first call to check a key works.',
+  Leads:
+    'Create, update, list, export and delete leads; record conversions. POST /leads is an upsert: ' +
+    '`external_id` with `external_source`, or else the phone, decides which lead it updates.',
+  Attribution:
+    'Page views and form submissions from your sites, and the marketing attribution analytics built from them.',
+  Pipeline: "The workspace's pipeline stages, the ids a lead's `status_stage_id` takes.",
+  Reports:
+    'Import roof measurement reports (PDF, or XML/CSV/XLSX/DXF packages), read what was measured, ' +
+    'and export them as PDF or technical formats.',
+  Visualizer: 'Show a homeowner their house with a new roof: the catalog, visualizations and public share links.',
+  Webhooks: 'Register HTTPS endpoints for signed event deliveries, and look up the events and their deliveries.',
+};
 
 /** The requests partners receive, apart from the Webhooks operations that manage their endpoints. */
 const WEBHOOK_EVENTS_TAG = {
@@ -102,6 +136,12 @@ function operationDescription(route: RouteDef): string {
   if (route.idempotent)
     lines.push(`Idempotency-Key: ${IDEMPOTENCY_KEY_RULE}; a retry with the same key and request replays the answer.`);
   return lines.join(' ');
+}
+
+function describedTag(name: string) {
+  const description = TAG_DESCRIPTIONS[name];
+  if (!description) throw new Error(`Tag ${name} has no description in TAG_DESCRIPTIONS`);
+  return { name, description };
 }
 
 export type OpenApiConfig = Pick<Config, 'PUBLIC_BASE_URL'> & GuideConfig;
@@ -197,6 +237,7 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
     });
     const operation: Json = {
       operationId: route.operationId,
+      'x-codeSamples': [{ lang: 'curl', label: 'curl', source: curlSample(route, config.PUBLIC_BASE_URL) }],
       summary: route.summary,
       description: operationDescription(route),
       tags: [route.tag],
@@ -223,6 +264,8 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
         summary: event.summary,
         description: `${event.description}\n\n${subscribers}Any 2xx acknowledges it; anything else is retried.`,
         tags: [WEBHOOK_EVENTS_TAG.name],
+        // The service calls you: no API key, the Webhook-Signature header proves the sender.
+        security: [],
         parameters: WEBHOOK_HEADERS,
         requestBody: {
           required: true,
@@ -245,7 +288,7 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
     },
     servers: [{ url: config.PUBLIC_BASE_URL }],
     // The operations' groups in the order of the routes, then the events partners receive.
-    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })).concat(WEBHOOK_EVENTS_TAG),
+    tags: [...new Set(routes.map((r) => r.tag))].map(describedTag).concat(WEBHOOK_EVENTS_TAG),
     paths,
     webhooks,
     components: {

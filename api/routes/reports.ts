@@ -131,7 +131,7 @@ export const reportRoutes = [
     },
     errors: [400, 401, 403, 408, 409, 411, 413, 429, 500, 503],
     example: {
-      body: { files: ['1482-oak-street-premium-report.pdf'], external_report_id: EXAMPLE_REPORT.external_report_id },
+      body: { files: ['roof-measurements.csv'], external_report_id: EXAMPLE_REPORT.external_report_id },
       response: {
         status: 201,
         body: {

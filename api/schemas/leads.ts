@@ -10,31 +10,52 @@ export const AttributionInput = Attribution.partial().meta({ id: 'AttributionInp
 export const AttributionOverridesInput = AttributionOverrides.partial().meta({ id: 'AttributionOverridesInput' });
 
 const patchFields = {
-  contact_name: z.string().max(200).nullable(),
-  contact_email: Email.nullable(),
-  contact_phone: UsPhone.nullable(),
-  property_address: UsAddress.nullable(),
-  form_data: JsonRecordInput,
-  custom_fields: JsonRecordInput,
-  selected_material_id: z.string().max(200).nullable(),
-  selected_color_id: z.string().max(200).nullable(),
-  selected_shape_id: z.string().max(200).nullable(),
-  status_stage_id: z.string().min(1).max(150),
-  attribution: AttributionInput,
-  marketing_attribution_overrides: AttributionOverridesInput,
-  notes: z.string().max(5000).nullable(),
-  quote_value: money.nullable(),
-  sales_value: money.nullable(),
-  follow_up_date: DateTime.nullable(),
+  contact_name: z.string().max(200).nullable().describe("The contact's full name"),
+  contact_email: Email.nullable().describe("The contact's email address"),
+  contact_phone: UsPhone.nullable().describe(
+    'US phone number in any common form ("+1 512 555 0143", "(512) 555-0143"); answered as its 10 digits. ' +
+      'Without external_id and external_source, the phone decides which lead an upsert updates',
+  ),
+  property_address: UsAddress.nullable().describe(
+    'The address of the property to roof: a US address (a clearly foreign one is refused)',
+  ),
+  form_data: JsonRecordInput.describe('What the contact entered in a form; merged key by key into the stored record'),
+  custom_fields: JsonRecordInput.describe('Your own fields for this lead; merged key by key into the stored record'),
+  selected_material_id: z.string().max(200).nullable().describe('A material id from GET /api/v1/visualizer/catalog'),
+  selected_color_id: z.string().max(200).nullable().describe('A color id from GET /api/v1/visualizer/catalog'),
+  selected_shape_id: z.string().max(200).nullable().describe('A roof shape id from GET /api/v1/visualizer/catalog'),
+  status_stage_id: z.string().min(1).max(150).describe('An active stage id from GET /api/v1/pipeline/stages'),
+  attribution: AttributionInput.describe(
+    'First-touch marketing attribution: only fields still null on the lead are filled',
+  ),
+  marketing_attribution_overrides: AttributionOverridesInput.describe(
+    'Per-field corrections applied over the first touch; null removes an override',
+  ),
+  notes: z.string().max(5000).nullable().describe('Free-text notes'),
+  quote_value: money.nullable().describe('The quoted price, 0 to 10,000,000 in the workspace currency'),
+  sales_value: money.nullable().describe('The sold price, 0 to 10,000,000 in the workspace currency'),
+  follow_up_date: DateTime.nullable().describe('When to follow up, as a date-time like 2026-11-24T15:00:00Z'),
 };
 
 export const LeadPatch = z.object(patchFields).partial().strict().meta({ id: 'LeadPatch' });
 
 export const LeadWrite = z
   .object({
-    external_id: z.string().max(200).nullable(),
-    external_source: z.string().max(120).nullable(),
-    session_id: z.string().max(500).nullable(),
+    external_id: z
+      .string()
+      .max(200)
+      .nullable()
+      .describe("The lead's id in your system; with external_source, it alone decides which lead an upsert updates"),
+    external_source: z
+      .string()
+      .max(120)
+      .nullable()
+      .describe('Names your system (e.g. "my-crm"), so ids of two systems never collide'),
+    session_id: z
+      .string()
+      .max(500)
+      .nullable()
+      .describe("The visitor's session id sent with page views; fills attribution from its first page view"),
     ...patchFields,
   })
   .partial()
