@@ -30,7 +30,7 @@ export async function startApi(input: {
   server.headersTimeout = 20_000;
   server.requestTimeout = (input.config.UPLOAD_DEADLINE_SECONDS + 30) * 1000;
   const draining = closeConnectionsWhileDraining(server);
-  await new Promise<void>((resolve) => server.listen(input.port ?? input.config.PORT, resolve));
+  await new Promise<void>((resolve) => server.listen(input.port ?? input.config.PORT, input.config.HOST, resolve));
   const port = (server.address() as { port: number }).port;
   return {
     server,

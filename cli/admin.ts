@@ -87,7 +87,7 @@ async function main(argv: string[]): Promise<number> {
     config,
     progress: values.json ? silentProgress : (label, total) => progressLine(process.stdout, label, total),
   };
-  const db = await openDatabase(config, { migrate: true });
+  const db = await openDatabase(config, { migrate: true, existing: true });
   const sql = createSql(db.url, 2);
   try {
     const result = await command.run(sql, ctx);

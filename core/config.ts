@@ -5,6 +5,8 @@ const int = (def: number, min = 1) => z.coerce.number().int().min(min).default(d
 
 const schema = z.object({
   PORT: int(3000, 0),
+  // The address the API listens on: every interface for `web`, 127.0.0.1 for `npm start`.
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   PUBLIC_BASE_URL: z.string().url().optional(),
@@ -25,7 +27,7 @@ const schema = z.object({
   IMAGE_MODEL_API_KEY: z.string().optional(),
   IMAGE_FETCH_ALLOW_PRIVATE: bool.default(false),
   GENERATE_WAIT_MS: int(25000, 0),
-  // Tests only: lets webhook URLs be http:// and loopback or private addresses.
+  // Tests and `npm start` (which turns it on unless set): webhook URLs may be http:// and loopback or private addresses.
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   // Encrypts stored signing secrets; else the database's own key (app_secrets 'webhooks').
   WEBHOOK_SECRETS_KEY: z.string().min(32).optional(),

@@ -20,6 +20,11 @@ export function runProcess(
   }
   const logger = createLogger(config.LOG_LEVEL).child({ process: name });
   guardPostgresNullSocketWrite(logger);
+  if (config.WEBHOOK_ALLOW_PRIVATE) {
+    logger.warn(
+      'WEBHOOK_ALLOW_PRIVATE=true: webhook URLs may name loopback and private addresses; never in production',
+    );
+  }
   const started = start({ config: config as Config & { DATABASE_URL: string }, logger });
   started.catch((err) => {
     logger.fatal({ err }, 'failed to start');

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { createSql } from '../storage/db.ts';
 import { makeWorkerUtils } from 'graphile-worker';
 import { createTestContext, waitUntil, type TestContext } from './harness.ts';
 import { progressLine } from '../cli/progress.ts';
@@ -15,10 +18,19 @@ afterAll(() => t.close());
 
 const root = join(import.meta.dirname, '..');
 async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return adminWith({ DATABASE_URL: t.databaseUrl }, ...args);
+}
+
+/** The admin CLI with these database settings (and neither DATABASE_URL nor DATA_DIR otherwise). */
+async function adminWith(
+  env: { DATABASE_URL?: string; DATA_DIR?: string },
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
   try {
     const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'cli/admin.ts', ...args], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' },
+      env: { ...inherited, ...env, LOG_LEVEL: 'silent' },
     });
     return { code: 0, stdout, stderr };
   } catch (err) {
@@ -97,6 +109,11 @@ describe('admin CLI', { timeout: 90_000 }, () => {
     expect(JSON.parse((await admin('key', 'delete', key.id, '--json')).stdout)).toEqual({ id: key.id, deleted: true });
     const quota = await admin('quota', 'set', '--workspace', workspace.id, '--visualizations', '25', '--json');
     expect(JSON.parse(quota.stdout)).toEqual({ workspace_id: workspace.id, visualizations_per_month: 25 });
+    const unlimited = await admin('quota', 'set', '--workspace', workspace.id, '--visualizations', 'unlimited');
+    expect(unlimited.stdout).toBe(`workspace_id: ${workspace.id}\nvisualizations_per_month: unlimited\n`);
+    const listed = await admin('workspace', 'list');
+    const row = listed.stdout.split('\n').find((line) => line.startsWith(workspace.id))!;
+    expect(row.split(/\s{2,}/)).toContain('unlimited');
     const jobs = await admin('jobs', 'list', '--failed', '--json');
     expect(JSON.parse(jobs.stdout)).toEqual({ jobs: expect.any(Array) });
   });
@@ -180,6 +197,43 @@ describe('admin CLI', { timeout: 90_000 }, () => {
     );
     for (const flag of ['--failed', '--stuck', '--workspace ID', '--json'])
       expect(jobsHelp.stdout).toContain(`  ${flag} `);
+  });
+
+  it('creates no database it was not asked to: an absent one is an error naming DATA_DIR or DATABASE_URL', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'admin-no-db-'));
+    try {
+      const embedded = await adminWith({ DATA_DIR: dir }, 'workspace', 'list');
+      expect(embedded.code).toBe(1);
+      expect(embedded.stderr.trim()).toBe(
+        `no database in DATA_DIR=${dir} (${join(dir, 'postgres')}); point DATA_DIR at the one \`npm start\` uses, or set DATABASE_URL`,
+      );
+      expect(embedded.stdout).toBe('');
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+
+    const absent = new URL(t.databaseUrl);
+    absent.pathname = '/no_such_database';
+    const missing = await adminWith({ DATABASE_URL: absent.href }, 'workspace', 'list');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^cannot open DATABASE_URL=postgres:\/\/.*\/no_such_database.*does not exist/);
+    if (absent.password) expect(missing.stderr).not.toContain(absent.password);
+
+    await t.sql`create database admin_empty`;
+    const empty = new URL(t.databaseUrl);
+    empty.pathname = '/admin_empty';
+    const bare = await adminWith({ DATABASE_URL: empty.href }, 'workspace', 'list');
+    expect(bare.code).toBe(1);
+    expect(bare.stderr).toMatch(/admin_empty has no Partner API tables; run `npm run migrate` first/);
+    const other = createSql(empty.href, 1);
+    try {
+      expect(
+        await other`select tablename from pg_tables where schemaname not in ('pg_catalog', 'information_schema')`,
+      ).toEqual([]);
+    } finally {
+      await other.end();
+    }
   });
 
   it('fails with a one-line error and a non-zero exit', async () => {

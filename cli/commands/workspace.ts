@@ -6,6 +6,9 @@ import {
 } from '../../storage/workspaces.ts';
 import { CliError, requireFlag, requirePositional, type Command } from '../args.ts';
 
+/** A monthly quota as operators write it: a number, or "unlimited" for none (null in the table). */
+const quotaShown = (quota: number | null) => quota ?? 'unlimited';
+
 const show = (ws: { id: string; name: string; active: boolean }) => ({ id: ws.id, name: ws.name, active: ws.active });
 
 const setActive =
@@ -25,7 +28,12 @@ export const workspaceCommands = {
   },
   'workspace list': {
     summary: 'every workspace, newest first, with its quota and number of usable keys',
-    run: async (sql) => ({ workspaces: await listWorkspaces(sql) }),
+    run: async (sql) => ({
+      workspaces: (await listWorkspaces(sql)).map((ws) => ({
+        ...ws,
+        visualization_quota_monthly: quotaShown(ws.visualization_quota_monthly),
+      })),
+    }),
   },
   'workspace deactivate': {
     summary: 'inactive workspaces get 403 on every call (within 2 s)',
@@ -49,7 +57,7 @@ export const workspaceCommands = {
       }
       const ws = await setVisualizationQuota(sql, requireFlag(ctx, 'workspace'), quota);
       if (!ws) throw new CliError('workspace not found');
-      return { workspace_id: ws.id, visualizations_per_month: ws.visualization_quota_monthly };
+      return { workspace_id: ws.id, visualizations_per_month: quotaShown(ws.visualization_quota_monthly) };
     },
   },
 } satisfies Record<string, Command>;
