@@ -12,6 +12,7 @@ const ALONE = [
   'test/deploySignals.test.ts',
   'test/databaseOutage.test.ts',
   'test/jobs.crash.test.ts',
+  'test/start.test.ts',
 ];
 
 export default defineConfig({
