@@ -61,7 +61,7 @@ const requiredMessage: z.core.$ZodErrorMap = (issue) =>
  */
 export function zodIssues(error: z.ZodError, location: Location, schema?: z.ZodType) {
   return error.issues.flatMap((i) => {
-    const at = i.path.map(String);
+    const at = i.path.map((segment) => echo(String(segment)));
     if (i.code !== 'unrecognized_keys') return [{ location, path: at.join('.'), message: i.message }];
     const known = schema ? objectKeysAt(schema, i.path) : [];
     // A schema's own message (fields only the service sets) stands; zod's default is replaced.
@@ -120,7 +120,7 @@ export function rejectNulCharacters(value: unknown, location: Location) {
     }
     if (found !== undefined) {
       const keys: string[] = [];
-      for (let a = found; a; a = a.up) keys.unshift(a.key);
+      for (let a = found; a; a = a.up) keys.unshift(echo(a.key));
       const field = keys.join('.');
       throw fieldError(location, field, 'must not contain the NUL character (U+0000)');
     }

@@ -238,6 +238,10 @@ describe('messages a partner can act on', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.text.length).toBeLessThan(1000);
     expect(unknown.body.error.details.issues[0].message).toBe(`unknown field \`${'x'.repeat(40)}…\``);
+    const key = await post('/api/v1/leads', { custom_fields: { [long]: 1 } });
+    expect(key.status).toBe(400);
+    expect(key.body.error.details.issues[0].path).toBe(`custom_fields.${'x'.repeat(40)}…`);
+    expect(key.text.length).toBeLessThan(1000);
     const route = await t.request('GET', `/api/v1/${long}`, { key: tenant.key });
     expect(route.status).toBe(404);
     expect(route.text.length).toBeLessThan(1000);

@@ -52,7 +52,8 @@ function expectRefused(res: { status: number; body: any }, path: string, limit: 
 describe('custom_fields and form_data bounds on a request', () => {
   const over: [string, () => Record<string, unknown>, string, number][] = [
     ['more keys', () => Object.fromEntries(Array.from({ length: L.keys + 1 }, (_, i) => [`k${i}`, i])), '', L.keys],
-    ['a longer key', () => ({ ['k'.repeat(L.keyLength + 1)]: 1 }), `.${'k'.repeat(L.keyLength + 1)}`, L.keyLength],
+    // The answer names the key by its first 40 characters: an error never mirrors a large input.
+    ['a longer key', () => ({ ['k'.repeat(L.keyLength + 1)]: 1 }), `.${'k'.repeat(40)}…`, L.keyLength],
     ['a longer string', () => ({ note: 'x'.repeat(L.stringLength + 1) }), '.note', L.stringLength],
     [
       'a longer string in an array',
