@@ -1,4 +1,4 @@
-import { ApiError } from '../core/errors.ts';
+import { ERRORS } from '../core/errors.ts';
 import type { Ctx } from './context.ts';
 
 /**
@@ -15,15 +15,7 @@ export class ExpensiveRequests {
   enter(ctx: Ctx, keyId: string) {
     const count = this.running.get(keyId) ?? 0;
     if (count >= this.perKey) {
-      throw new ApiError(
-        429,
-        'RATE_LIMITED',
-        `At most ${this.perKey} uploads, exports and generations may run at once per API key`,
-        { limit: this.perKey },
-        {
-          'Retry-After': '1',
-        },
-      );
+      throw ERRORS.tooManyExpensiveRequests(this.perKey);
     }
     this.running.set(keyId, count + 1);
     ctx.res.once('close', () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../core/errors.ts';
+import { ERRORS } from '../core/errors.ts';
 import type { Sql } from '../storage/db.ts';
 
 /** Exports one workspace may run (or wait for) at once; more answer 429. */
@@ -22,10 +22,7 @@ export class ExportSlots {
   async acquire(workspaceId: string, clientGone: AbortSignal): Promise<() => void> {
     const held = this.perWorkspace.get(workspaceId) ?? 0;
     if (held >= EXPORTS_PER_WORKSPACE) {
-      throw new ApiError(429, 'RATE_LIMITED', `At most ${EXPORTS_PER_WORKSPACE} exports of a workspace run at once`, {
-        reason: 'concurrent_exports',
-        limit: EXPORTS_PER_WORKSPACE,
-      });
+      throw ERRORS.tooManyExports(EXPORTS_PER_WORKSPACE);
     }
     this.perWorkspace.set(workspaceId, held + 1);
     const leave = () => {

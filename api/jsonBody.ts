@@ -1,5 +1,5 @@
 import { koaBody } from 'koa-body';
-import { ApiError, echo, fieldError } from '../core/errors.ts';
+import { type ApiError, ERRORS, echo, fieldError } from '../core/errors.ts';
 import type { Ctx } from './context.ts';
 import { jsonSyntaxErrorOffset, lineAndColumn } from './jsonSyntax.ts';
 
@@ -24,7 +24,7 @@ function parserFor(limit: number) {
       onError: (err) => {
         const e = err as { status?: number; type?: string };
         if (e.status === 413 || e.type === 'entity.too.large') {
-          throw new ApiError(400, 'VALIDATION_ERROR', `Request body exceeds ${limit} bytes`, { limit_bytes: limit });
+          throw ERRORS.bodyTooLarge(limit);
         }
         throw invalidJson((err as { body?: unknown }).body);
       },
@@ -40,21 +40,14 @@ function invalidJson(body: unknown): ApiError {
   const offset = jsonSyntaxErrorOffset(text);
   if (offset === undefined) {
     // Valid JSON the parser still refused: a bare scalar, or prototype keys (__proto__).
-    return new ApiError(
-      400,
-      'VALIDATION_ERROR',
+    return ERRORS.jsonRefused(
       /^\s*[[{]/.test(text)
         ? 'Request body must not contain __proto__ or constructor.prototype keys'
         : 'Request body must be a JSON object',
     );
   }
   const { line, column } = lineAndColumn(text, offset);
-  return new ApiError(
-    400,
-    'VALIDATION_ERROR',
-    `Request body is not valid JSON: syntax error at line ${line}, column ${column} (offset ${offset})`,
-    { line, column, offset },
-  );
+  return ERRORS.jsonSyntax(line, column, offset);
 }
 
 function hasBody(ctx: Ctx) {

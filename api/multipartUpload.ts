@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Transform, pipeline, type Readable } from 'node:stream';
 import busboy from 'busboy';
-import { ApiError, fieldError } from '../core/errors.ts';
+import { ERRORS, fieldError } from '../core/errors.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 import type { Ctx } from './context.ts';
 
@@ -118,8 +118,7 @@ export function receiveMultipart(
     };
     const malformed = (message: string) =>
       fieldError('body', limits.fileField, `Malformed multipart body: ${message}`, { headers: CLOSE });
-    const tooSlow = (message: string) =>
-      new ApiError(408, 'VALIDATION_ERROR', message, { issues: [{ location: 'body', path: '', message }] }, CLOSE);
+    const tooSlow = (message: string) => ERRORS.uploadTooSlow(message, CLOSE);
 
     const count = (chunk: Buffer) => {
       received += chunk.length;
@@ -210,7 +209,7 @@ export function receiveMultipart(
           },
           (err: Error) => {
             if (!failure) ctx.deps.logger.error({ err, request_id: ctx.state.requestId }, 'blob store write failed');
-            fail(failure ?? new ApiError(503, 'INTERNAL_ERROR', 'File storage is unavailable; retry later'));
+            fail(failure ?? ERRORS.fileStorageUnavailable());
           },
         ),
       );

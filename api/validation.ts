@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, echo, fieldError } from '../core/errors.ts';
+import { ERRORS, echo, fieldError } from '../core/errors.ts';
 
 export type Location = 'body' | 'query' | 'path' | 'header';
 
@@ -84,13 +84,8 @@ export function rejectTenantSelectors(body: unknown, location: Location = 'body'
   if (!body || typeof body !== 'object' || Array.isArray(body)) return;
   const found = Object.keys(body).filter((k) => TENANT_FIELDS.test(k) && /id|key/i.test(k));
   if (found.length) {
-    throw new ApiError(
-      400,
-      'VALIDATION_ERROR',
-      'Tenant selectors are not accepted; the API key decides the workspace',
-      {
-        issues: found.map((path) => ({ location, path, message: 'Tenant selector fields are not allowed' })),
-      },
+    throw ERRORS.tenantSelectors(
+      found.map((path) => ({ location, path, message: 'Tenant selector fields are not allowed' })),
     );
   }
 }
@@ -130,14 +125,7 @@ export function rejectNulCharacters(value: unknown, location: Location) {
 export function parseInput<S extends z.ZodType>(schema: S, data: unknown, location: Location): z.output<S> {
   const result = schema.safeParse(data, { error: requiredMessage });
   if (result.success) return result.data;
-  const issues = zodIssues(result.error, location, schema);
-  const first = issues[0]!;
-  throw new ApiError(
-    400,
-    'VALIDATION_ERROR',
-    `Invalid ${location}${first.path ? ` field ${first.path}` : ''}: ${first.message}`,
-    { issues },
-  );
+  throw ERRORS.invalidInput(location, zodIssues(result.error, location, schema));
 }
 
 /** Key-sorted JSON, so two bodies that differ only in key order fingerprint alike. */

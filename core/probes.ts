@@ -1,4 +1,4 @@
-import { ApiError } from './errors.ts';
+import { ERRORS } from './errors.ts';
 import { metricsAuthorized, registry } from './metrics.ts';
 
 /** What the probe endpoints ask of the process serving them (the API, or a worker). */
@@ -36,18 +36,16 @@ export async function answerProbe(
       return LIVE;
     case '/readyz': {
       const problem = await probes.notReadyBecause();
-      if (problem !== undefined) throw new ApiError(503, 'INTERNAL_ERROR', problem);
+      if (problem !== undefined) throw ERRORS.notReady(problem);
       return READY;
     }
     case '/metrics':
       if (!metricsAuthorized(authorization, metricsToken)) {
-        throw new ApiError(401, 'UNAUTHORIZED', 'The metrics need the METRICS_TOKEN bearer token', undefined, {
-          'WWW-Authenticate': 'Bearer realm="metrics"',
-        });
+        throw ERRORS.metricsTokenRequired();
       }
       await probes.refreshGauges();
       return { contentType: registry.contentType, body: await registry.metrics() };
     default:
-      throw new ApiError(404, 'NOT_FOUND', `No route for GET ${path}`);
+      throw ERRORS.noRoute('GET', path);
   }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type Tenant } from './harness.ts';
+import { CODE_OF_STATUS, ERRORS } from '../core/errors.ts';
 
 let t: TestContext;
 let tenant: Tenant;
@@ -261,5 +262,31 @@ describe('messages a partner can act on', () => {
       code: 'UNAUTHORIZED',
       message: 'Malformed Authorization header; send `Authorization: Bearer <key>`',
     });
+  });
+});
+
+describe('the error catalogue', () => {
+  it('is the one place a status meets its code: no ApiError is built anywhere else', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const { join } = await import('node:path');
+    const root = join(import.meta.dirname, '..');
+    const offenders: string[] = [];
+    for (const dir of ['api', 'core', 'storage', 'tasks', 'worker', 'cli']) {
+      for (const file of await readdir(join(root, dir), { recursive: true })) {
+        if (!file.endsWith('.ts') || `${dir}/${file}` === 'core/errors.ts') continue;
+        if ((await readFile(join(root, dir, file), 'utf8')).includes('new ApiError(')) offenders.push(`${dir}/${file}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('pairs each status with the contract code', () => {
+    for (const [status, code] of Object.entries(CODE_OF_STATUS)) {
+      expect(ERRORS.http(Number(status), 'x')).toMatchObject({ status: Number(status), code });
+    }
+    expect(ERRORS.http(415, 'x')).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    expect(ERRORS.shareLinkExpired()).toMatchObject({ status: 410, code: 'CONFLICT' });
+    expect(ERRORS.uploadTooSlow('slow', {})).toMatchObject({ status: 408, code: 'VALIDATION_ERROR' });
+    expect(ERRORS.jobQueueUnavailable()).toMatchObject({ status: 503, code: 'INTERNAL_ERROR' });
   });
 });

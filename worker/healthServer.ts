@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { Runner } from 'graphile-worker';
-import { ApiError, errorBody } from '../core/errors.ts';
+import { ApiError, ERRORS, errorBody } from '../core/errors.ts';
 import { requestIdFrom } from '../core/ids.ts';
 import type { Logger } from '../core/logger.ts';
 import { answerProbe, type Probes } from '../core/probes.ts';
@@ -58,13 +58,12 @@ async function answer(
   let path = req.url ?? '/';
   try {
     path = new URL(path, 'http://worker').pathname;
-    if (req.method !== 'GET' && req.method !== 'HEAD')
-      throw new ApiError(404, 'NOT_FOUND', `No route for ${req.method} ${path}`);
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw ERRORS.noRoute(req.method ?? 'GET', path);
     const { contentType, body } = await answerProbe(path, req.headers.authorization, probes, input.metricsToken);
     res.writeHead(200, { 'Content-Type': contentType }).end(req.method === 'HEAD' ? undefined : body);
   } catch (err) {
     if (!(err instanceof ApiError)) input.logger.error({ err, request_id: requestId, path }, 'unhandled error');
-    const failure = err instanceof ApiError ? err : new ApiError(500, 'INTERNAL_ERROR', 'Internal server error');
+    const failure = err instanceof ApiError ? err : ERRORS.internal();
     res
       .writeHead(failure.status, { ...failure.headers, 'Content-Type': 'application/json; charset=utf-8' })
       .end(JSON.stringify(errorBody(failure, requestId)));

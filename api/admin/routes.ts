@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
-import { ApiError } from '../../core/errors.ts';
+import { ApiError, ERRORS } from '../../core/errors.ts';
 import { JOB_PAYLOADS } from '../../storage/jobPayloads.ts';
 import {
   countJobsByState,
@@ -38,7 +38,7 @@ const formParser = koaBody({
   patchNode: false,
   patchKoa: true,
   onError: () => {
-    throw new ApiError(400, 'VALIDATION_ERROR', 'The form could not be read.');
+    throw ERRORS.adminFormUnreadable();
   },
 });
 
@@ -111,9 +111,7 @@ export function mountAdminConsole(router: Router, token: string): void {
     if (header) {
       await countTokenAttempt(ctx);
       if (!auth.isToken(/^Bearer (\S+)$/i.exec(header)?.[1] ?? '')) {
-        throw new ApiError(401, 'UNAUTHORIZED', 'The Bearer token is not the admin token.', undefined, {
-          'WWW-Authenticate': 'Bearer realm="partner-api-admin"',
-        });
+        throw ERRORS.adminTokenInvalid();
       }
       return { session: BEARER_SESSION, viaHeader: true };
     }
@@ -124,14 +122,10 @@ export function mountAdminConsole(router: Router, token: string): void {
   /** A form post's fields, once its session and CSRF token hold. */
   async function acceptForm(ctx: Ctx): Promise<Record<string, unknown>> {
     const caller = await sessionOf(ctx);
-    if (!caller) throw new ApiError(401, 'UNAUTHORIZED', 'Your session has ended; sign in again.');
+    if (!caller) throw ERRORS.adminSessionEnded();
     const form = await readForm(ctx);
     if (!caller.viaHeader && !(typeof form.csrf === 'string' && auth.isCsrfToken(caller.session, form.csrf))) {
-      throw new ApiError(
-        403,
-        'FORBIDDEN',
-        'This form did not come from the console page, or it is from an earlier session; reload the page and try again.',
-      );
+      throw ERRORS.adminFormForeign();
     }
     return form;
   }
@@ -198,7 +192,7 @@ export function mountAdminConsole(router: Router, token: string): void {
   admin.post('/jobs/:id/retry', async (ctx: Ctx) => {
     const filter = readFilter(await acceptForm(ctx));
     const { id } = ctx.params;
-    if (!/^\d{1,18}$/.test(id!)) throw new ApiError(404, 'NOT_FOUND', 'There is no such job.');
+    if (!/^\d{1,18}$/.test(id!)) throw ERRORS.adminNoSuchJob();
     setFlash(ctx, describeRetry([id!], await retry(ctx, [id!])));
     seeOther(ctx, consoleUrl(filter));
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ApiError } from '../../core/errors.ts';
+import { ERRORS } from '../../core/errors.ts';
 import { ExpiringMap } from '../../core/expiringMap.ts';
 import { verifyApiKey, type KeyLookup } from '../../storage/apiKeys.ts';
 import type { Sql } from '../../storage/db.ts';
@@ -53,20 +53,16 @@ export async function authenticate(ctx: Ctx, endpoint: string): Promise<void> {
       : result.reason === 'unknown'
         ? 'Unknown API key'
         : `API key has been ${result.reason}`;
-  throw new ApiError(401, 'UNAUTHORIZED', message, undefined, {
-    'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"`,
-  });
+  throw ERRORS.invalidApiKey(message, `${CHALLENGE}, error="invalid_token"`);
 }
 
 export function requireActiveWorkspace(ctx: Ctx) {
-  if (!ctx.state.workspace!.active) throw new ApiError(403, 'FORBIDDEN', 'Workspace is inactive');
+  if (!ctx.state.workspace!.active) throw ERRORS.workspaceInactive();
 }
 
 export function requireScopes(ctx: Ctx, scopes: readonly string[]) {
   const missing = scopes.filter((s) => !ctx.state.apiKey!.scopes.includes(s as never));
   if (missing.length) {
-    throw new ApiError(403, 'FORBIDDEN', `API key lacks required scope: ${missing.join(', ')}`, {
-      missing_scopes: missing,
-    });
+    throw ERRORS.missingScopes(missing);
   }
 }

@@ -1,21 +1,9 @@
-import { ApiError, echo, errorBody, type ErrorCode } from '../../core/errors.ts';
+import { ApiError, ERRORS, errorBody } from '../../core/errors.ts';
 import type { Ctx, Next } from '../context.ts';
 import { isDatabaseUnavailable } from '../../storage/databaseUnavailable.ts';
 
 /** Seconds a client should wait before retrying while PostgreSQL is unreachable (a restart or failover takes a few). */
 const DATABASE_RETRY_AFTER_SECONDS = '2';
-
-const STATUS_CODES: Record<number, ErrorCode> = {
-  400: 'VALIDATION_ERROR',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  410: 'CONFLICT',
-  411: 'VALIDATION_ERROR',
-  413: 'VALIDATION_ERROR',
-  429: 'RATE_LIMITED',
-};
 
 export function renderError(ctx: Ctx, err: ApiError) {
   ctx.status = err.status;
@@ -34,31 +22,19 @@ export async function errorEnvelope(ctx: Ctx, next: Next) {
   try {
     await next();
     if (ctx.status === 404 && ctx.body === undefined) {
-      throw new ApiError(404, 'NOT_FOUND', `No route for ${echo(ctx.method)} ${echo(ctx.path)}`);
+      throw ERRORS.noRoute(ctx.method, ctx.path);
     }
   } catch (err) {
     if (err instanceof ApiError) return renderError(ctx, err);
     const e = err as { status?: number; expose?: boolean; message?: string; type?: string };
     if (e.status && e.status >= 400 && e.status < 500 && e.expose) {
-      return renderError(
-        ctx,
-        new ApiError(
-          e.status === 415 ? 400 : e.status,
-          STATUS_CODES[e.status] ?? 'VALIDATION_ERROR',
-          e.message ?? 'Bad request',
-        ),
-      );
+      return renderError(ctx, ERRORS.http(e.status, e.message ?? 'Bad request'));
     }
     if (isDatabaseUnavailable(err)) {
       ctx.deps.logger.warn({ err, request_id: ctx.state.requestId, path: ctx.path }, 'database unavailable');
-      return renderError(
-        ctx,
-        new ApiError(500, 'INTERNAL_ERROR', 'The database is unavailable; retry later', undefined, {
-          'Retry-After': DATABASE_RETRY_AFTER_SECONDS,
-        }),
-      );
+      return renderError(ctx, ERRORS.databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS));
     }
     ctx.deps.logger.error({ err, request_id: ctx.state.requestId, path: ctx.path }, 'unhandled error');
-    renderError(ctx, new ApiError(500, 'INTERNAL_ERROR', 'Internal server error'));
+    renderError(ctx, ERRORS.internal());
   }
 }

@@ -1,4 +1,4 @@
-import { ApiError, echo } from '../../core/errors.ts';
+import { ERRORS } from '../../core/errors.ts';
 import type { Ctx, Next } from '../context.ts';
 
 /**
@@ -12,12 +12,5 @@ export async function methodNotAllowed(ctx: Ctx, next: Next) {
   const layers = (ctx as unknown as { matched?: { methods: string[] }[] }).matched ?? [];
   const allowed = [...new Set(layers.flatMap((l) => l.methods))];
   if (allowed.length === 0) return;
-  const allow = allowed.join(', ');
-  throw new ApiError(
-    405,
-    'NOT_FOUND',
-    `${echo(ctx.method)} is not allowed on ${echo(ctx.path)}; it takes ${allow}`,
-    { allowed_methods: allowed },
-    { Allow: allow },
-  );
+  throw ERRORS.methodNotAllowed(ctx.method, ctx.path, allowed);
 }

@@ -1,4 +1,4 @@
-import { ApiError } from '../../core/errors.ts';
+import { ERRORS } from '../../core/errors.ts';
 import type { Ctx } from '../context.ts';
 
 /**
@@ -17,16 +17,7 @@ export async function countHit(ctx: Ctx, bucket: string, limit: number): Promise
   };
   if (count > limit) {
     const retryAfter = Math.max(1, Math.ceil((reset.getTime() - now) / 1000));
-    throw new ApiError(
-      429,
-      'RATE_LIMITED',
-      `Rate limit of ${limit} requests per minute exceeded`,
-      { limit, retry_after_seconds: retryAfter },
-      {
-        ...headers,
-        'Retry-After': String(retryAfter),
-      },
-    );
+    throw ERRORS.rateLimited(limit, retryAfter, headers);
   }
   ctx.set(headers);
 }

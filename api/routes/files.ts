@@ -1,4 +1,4 @@
-import { ApiError } from '../../core/errors.ts';
+import { ERRORS } from '../../core/errors.ts';
 import { LocalBlobStore, verifyLocal } from '../../storage/blobs.ts';
 import type { Ctx } from '../context.ts';
 import { sendStoredFile } from '../fileResponse.ts';
@@ -9,17 +9,17 @@ import { sendStoredFile } from '../fileResponse.ts';
  */
 export async function serveLocalFile(ctx: Ctx) {
   const { blobs, storageSecret } = ctx.deps;
-  if (!(blobs instanceof LocalBlobStore)) throw new ApiError(404, 'NOT_FOUND', 'Not found');
+  if (!(blobs instanceof LocalBlobStore)) throw ERRORS.fileNotFound();
   const key = decodeURIComponent(ctx.path.slice('/files/'.length));
   const q = new URLSearchParams(ctx.querystring);
   if (!verifyLocal(storageSecret, key, q)) {
-    throw new ApiError(403, 'FORBIDDEN', 'Signed URL is invalid or has expired');
+    throw ERRORS.signedUrlInvalid();
   }
   let stream;
   try {
     stream = await blobs.get(key);
   } catch {
-    throw new ApiError(404, 'NOT_FOUND', 'File not found');
+    throw ERRORS.fileNotFound();
   }
   const name = q.get('name');
   ctx.set('Cache-Control', 'private, max-age=300');

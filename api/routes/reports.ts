@@ -2,7 +2,7 @@ import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
 import { newestFirstPage } from '../pagination.ts';
 import { receiveImport, type ReceivedImport } from '../reportUpload.ts';
-import { ApiError, conflict, notFound } from '../../core/errors.ts';
+import { ERRORS, conflict, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scopes.ts';
 import { enqueueJob } from '../../storage/jobs.ts';
@@ -173,7 +173,7 @@ export const reportRoutes = [
         );
       } catch (err) {
         ctx.deps.logger.error({ err, report_id: upload.reportId }, 'report_import enqueue failed');
-        throw new ApiError(503, 'INTERNAL_ERROR', 'The job queue is unavailable; retry later');
+        throw ERRORS.jobQueueUnavailable();
       }
       ctx.status = 201;
       ctx.body = { report: toReportResponse(report) };
