@@ -38,7 +38,7 @@ async function parseChild(file: string) {
   const started = performance.now();
   let outcome = 'parsed';
   try {
-    await parseFile(file.split('/').pop()!, data, { allowPdf: false });
+    await parseFile(file.split('/').pop()!, data, { alone: true });
   } catch (err) {
     outcome = `failed: ${(err as Error).message}`;
   }

@@ -239,7 +239,7 @@ describe('the parse thread', () => {
 
   it('is terminated at its deadline, and the report reason says so', async () => {
     const started = performance.now();
-    const { parsed, failure } = await parseInThread(csv(), { allowPdf: false }, { ...PARSE_LIMITS, deadlineMs: 300 });
+    const { parsed, failure } = await parseInThread(csv(), { ...PARSE_LIMITS, deadlineMs: 300 });
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(parsed).toEqual([]);
     expect(failure).toBeInstanceOf(PermanentError);
@@ -250,12 +250,11 @@ describe('the parse thread', () => {
     const xml = `<REPORT>${'<FACET><AREA>1</AREA></FACET>'.repeat(400_000)}</REPORT>`;
     const { failure } = await parseInThread(
       [{ name: 'heavy.xml', data: Buffer.from(xml) }],
-      { allowPdf: false },
       { ...PARSE_LIMITS, maxOldGenerationSizeMb: 16 },
     );
     expect(failure).toBeInstanceOf(PermanentError);
     expect(failure!.message).toBe('heavy.xml needs more memory to read than an import may use');
-    const next = await parseInThread([{ name: 'ok.csv', data: Buffer.from(SUMMARY_CSV) }], { allowPdf: false });
+    const next = await parseInThread([{ name: 'ok.csv', data: Buffer.from(SUMMARY_CSV) }]);
     expect(next.failure).toBeUndefined();
     expect(next.parsed[0]).toMatchObject({
       file_name: 'ok.csv',

@@ -1,4 +1,4 @@
-import type { LengthKind } from '../../storage/reports.ts';
+import type { LengthKind } from '../../core/reportModel.ts';
 import { MAX_NUMBER_CHARS, normalizePitch, round, type Measurements } from './summary.ts';
 
 type Field = 'address' | 'area' | 'pitch' | 'facets' | LengthKind | 'ridge_hip';

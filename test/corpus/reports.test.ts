@@ -12,7 +12,7 @@ const FIXTURES = join(CORPUS_DIR, 'reports');
 
 async function importFixture(path: string): Promise<Outcome> {
   const name = path.split('/').pop()!;
-  return summarize([await parseFile(name, readFileSync(join(FIXTURES, path)), { allowPdf: true })]);
+  return summarize([await parseFile(name, readFileSync(join(FIXTURES, path)), { alone: true })]);
 }
 
 function expectImported(outcome: Outcome): asserts outcome is Extract<Outcome, { status: 'draft' | 'needs_review' }> {

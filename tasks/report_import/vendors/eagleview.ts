@@ -1,0 +1,77 @@
+import { mergeMeasurements, type StructureMeasurements } from '../summary.ts';
+import { measurementsFromReportText } from './labelled.ts';
+import type { PdfReportReader } from './vendor.ts';
+
+/** Report titles whose summary pages this reader knows ("Premium Report", then the date). */
+const PRODUCTS = [
+  'Premium Roof & Walls',
+  'Premium',
+  'Extended Coverage 3D',
+  'Extended Coverage 2D',
+  'Commercial Premium',
+  'QuickSquares',
+  'Bid Perfect',
+];
+const TITLE = new RegExp(`^(${PRODUCTS.map((p) => p.replace(/[&]/g, '\\$&')).join('|')}) Report\\s*$`, 'm');
+
+/** "Structure #2" opens a structure's summary pages; "All Structures" opens the property's. */
+const SECTION = /^\s*(?:Structure #(\d{1,3})|(All Structures))\s*$/;
+
+interface Section {
+  structure: number | null;
+  lines: string[];
+}
+
+/**
+ * The text cut where each summary section starts. What precedes the first (the front page and
+ * the diagrams' "Total Line Lengths") is the property's, as is every "All Structures" section.
+ */
+function sections(text: string): { front: string; parts: Section[] } {
+  const front: string[] = [];
+  const parts: Section[] = [];
+  for (const line of text.split('\n')) {
+    const m = line.match(SECTION);
+    if (m) parts.push({ structure: m[1] ? Number(m[1]) : null, lines: [] });
+    (parts.at(-1)?.lines ?? front).push(line);
+  }
+  return { front: front.join('\n'), parts };
+}
+
+/**
+ * EagleView's reports (2024 layouts): a front page of totals, the length diagram's "Total Line
+ * Lengths", then a REPORT SUMMARY per structure ("Structure #1", …) and one for the property
+ * ("All Structures" / "All Structures Totals"). A single-structure report has only the latter.
+ */
+export const eagleview: PdfReportReader = {
+  vendor: 'eagleview',
+  recognise(text) {
+    if (!/Eagle ?View Technologies|www\.eagleview\.com/i.test(text)) return undefined;
+    const product = text.match(TITLE)?.[1];
+    return { product: product ? `EagleView ${product}` : null };
+  },
+  read(text) {
+    const { front, parts } = sections(text);
+    const whole = measurementsFromReportText(text);
+    const read = (p: Section) => measurementsFromReportText(p.lines.join('\n'));
+    const own = parts.filter((p) => p.structure !== null);
+    const structures: StructureMeasurements[] = own.map((p) => ({
+      name: `Structure ${p.structure}`,
+      number: p.structure,
+      ...read(p),
+    }));
+    const property = parts.filter((p) => p.structure === null).map(read);
+    // The property's own summary, then the front page's totals; a lone structure is the property.
+    const totals = mergeMeasurements([
+      ...(property.length ? property : structures.length === 1 ? structures : []),
+      measurementsFromReportText(front),
+    ]);
+    return {
+      ...totals,
+      address: whole.address,
+      lat: whole.lat,
+      long: whole.long,
+      ...(structures.length > 1 ? { structures } : {}),
+      layout: { vendor: 'eagleview', product: eagleview.recognise(text)?.product ?? null },
+    };
+  },
+};
