@@ -40,6 +40,9 @@ describe('EagleView Premium Report PDF (Deltona, FL)', () => {
       rake: 154,
       eave: 109,
       step_flashing: 16,
+      flashing: 2,
+      drip_edge: 263,
+      parapet: 0,
       ridge_hip: 115,
     });
     expect(s.areas_per_pitch).toEqual([
