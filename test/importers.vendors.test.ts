@@ -207,3 +207,18 @@ describe('a PDF comes alone', () => {
     );
   });
 });
+
+describe('tables', () => {
+  it('read flashing, drip edge and parapet columns, and leave wall areas alone', async () => {
+    const csv =
+      'Total Roof Area,Predominant Pitch,Ridges,Hips,Valleys,Rakes,Eaves,Wall Flashing,Drip Edge (Eaves + Rakes),Parapet Walls,Total Wall Area\r\n' +
+      '2100,6/12,40,20,10,50,60,7.5,110,0,3064\r\n';
+    const { status, summary } = await imported('totals.csv', Buffer.from(csv));
+    expect(status).toBe('draft');
+    expect(summary).toMatchObject({
+      total_area_sqft: 2100,
+      lengths_ft: { ridge: 40, hip: 20, valley: 10, rake: 50, eave: 60, flashing: 7.5, drip_edge: 110, parapet: 0 },
+      sources: [{ format: 'csv', vendor: 'unknown', product: null }],
+    });
+  });
+});

@@ -27,7 +27,9 @@ function nestingDepth(text: string, limit: number): number {
 /** Hover's measurements JSON; any other JSON is refused with what was expected. */
 export function parseJson(data: Buffer): Measurements {
   if (data.length > MAX_JSON_BYTES)
-    throw new PermanentError(`JSON is larger than ${MAX_JSON_BYTES / 1048576} MB; a measurements document is far smaller`);
+    throw new PermanentError(
+      `JSON is larger than ${MAX_JSON_BYTES / 1048576} MB; a measurements document is far smaller`,
+    );
   const text = data.toString('utf8').replace(/^\uFEFF/, '');
   if (nestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
     throw new PermanentError(`JSON nests deeper than ${MAX_JSON_DEPTH} levels; a measurements document does not`);

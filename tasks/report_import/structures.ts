@@ -1,12 +1,23 @@
 import { LENGTH_KINDS, type Lengths, type PitchArea } from '../../core/reportModel.ts';
-import { mergeMeasurements, predominantPitch, round, type Measurements, type StructureMeasurements } from './summary.ts';
+import {
+  mergeMeasurements,
+  predominantPitch,
+  round,
+  type Measurements,
+  type StructureMeasurements,
+} from './summary.ts';
 
 type LengthKey = keyof Lengths;
 const LENGTH_KEYS: LengthKey[] = [...LENGTH_KINDS, 'ridge_hip'];
 
 /** The sum of a figure over every structure, when every structure states it. */
 function sumOf(values: (number | undefined)[]): number | undefined {
-  return values.every((v) => v !== undefined) ? round(values.reduce<number>((s, v) => s + v!, 0), 2) : undefined;
+  return values.every((v) => v !== undefined)
+    ? round(
+        values.reduce<number>((s, v) => s + v!, 0),
+        2,
+      )
+    : undefined;
 }
 
 function pitchAreas(structures: Measurements[]): PitchArea[] | undefined {
@@ -58,7 +69,8 @@ export function withPropertyTotals(m: Measurements): Measurements {
       );
   };
   disagree('roof area', m.total_area_sqft, sums.total_area_sqft, 'sq ft');
-  for (const k of LENGTH_KEYS) disagree(`${k.replace('_', ' ')} length`, m.lengths?.[k] ?? undefined, sums.lengths?.[k] ?? undefined, 'ft');
+  for (const k of LENGTH_KEYS)
+    disagree(`${k.replace('_', ' ')} length`, m.lengths?.[k] ?? undefined, sums.lengths?.[k] ?? undefined, 'ft');
   // The printed totals first: what the sums add fills only the figures the report left out.
   return { ...mergeMeasurements([{ ...m, warnings: [] }, sums]), warnings, structures };
 }

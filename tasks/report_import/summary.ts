@@ -113,11 +113,14 @@ export function mergeMeasurements(parts: Measurements[]): Measurements {
 
 /**
  * Lengths measured from drawn geometry: once any line is classified the drawing is taken as
- * complete, so a kind with no lines is 0 ft rather than unknown.
+ * complete, so a kind with no lines is 0 ft rather than unknown. Drip edge is not drawn: it runs
+ * along the eaves and rakes.
  */
 export function completeLengths(found: Partial<Record<LengthKind, number>>): Partial<Lengths> {
   if (!Object.keys(found).length) return {};
-  return Object.fromEntries(LENGTH_KINDS.map((k) => [k, round(found[k] ?? 0)]));
+  const lengths: Partial<Lengths> = Object.fromEntries(LENGTH_KINDS.map((k) => [k, round(found[k] ?? 0)]));
+  lengths.drip_edge = round((found.eave ?? 0) + (found.rake ?? 0));
+  return lengths;
 }
 
 const KEY_LENGTHS: LengthKind[] = ['valley', 'rake', 'eave'];
@@ -126,14 +129,15 @@ export type Outcome =
   | { status: 'draft' | 'needs_review'; summary: ReportSummary; measurements: Measurements }
   | { status: 'failed'; reason: string };
 
-/** A measurement the source did not state. */
+/** null for a figure the source did not state. */
 const known = <T>(v: T | undefined | null): T | null => v ?? null;
 
 /** The summary figures of one set of measurements: a property's totals or one structure's. */
 function roofFigures(m: Measurements): RoofFigures {
   const lengths = Object.fromEntries(LENGTH_KINDS.map((k) => [k, known(m.lengths?.[k])])) as Lengths;
   lengths.ridge_hip =
-    m.lengths?.ridge_hip ?? (lengths.ridge !== null && lengths.hip !== null ? round(lengths.ridge + lengths.hip, 2) : null);
+    m.lengths?.ridge_hip ??
+    (lengths.ridge !== null && lengths.hip !== null ? round(lengths.ridge + lengths.hip, 2) : null);
   const facets = m.facets ?? [];
   const area = m.total_area_sqft;
   return {

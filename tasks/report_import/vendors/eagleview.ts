@@ -12,10 +12,10 @@ const PRODUCTS = [
   'QuickSquares',
   'Bid Perfect',
 ];
-const TITLE = new RegExp(`^(${PRODUCTS.map((p) => p.replace(/[&]/g, '\\$&')).join('|')}) Report\\s*$`, 'm');
+const TITLE = new RegExp(`^(${PRODUCTS.join('|')}) Report\\b`, 'm');
 
 /** "Structure #2" opens a structure's summary pages; "All Structures" opens the property's. */
-const SECTION = /^\s*(?:Structure #(\d{1,3})|(All Structures))\s*$/;
+const SECTION = /^\s*(?:Structure #?(\d{1,3})|(All Structures))\s*$/;
 
 interface Section {
   structure: number | null;

@@ -58,7 +58,13 @@ export function readHoverMeasurements(doc: unknown): Measurements {
     const id = obj(f)?.facet ?? obj(f)?.id;
     return area === undefined
       ? []
-      : [{ id: typeof id === 'string' || typeof id === 'number' ? String(id) : `F${i + 1}`, area_sqft: area, pitch: normalizePitch(String(obj(f)?.pitch ?? '')) ?? null }];
+      : [
+          {
+            id: typeof id === 'string' || typeof id === 'number' ? String(id) : `F${i + 1}`,
+            area_sqft: area,
+            pitch: normalizePitch(String(obj(f)?.pitch ?? '')) ?? null,
+          },
+        ];
   });
   const lengths: Partial<Lengths> = {
     ridge: figure(model?.ridges),

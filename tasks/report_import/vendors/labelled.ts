@@ -126,4 +126,3 @@ function wasteRows(text: string): WasteRow[] | undefined {
     return undefined;
   return percents.map((p, i) => ({ waste_percent: p, area_sqft: areas[i]!, squares: squares[i]! }));
 }
-

@@ -28,7 +28,9 @@ function labelled(text: string, label: string, value: string): RegExpMatchArray 
 
 function lengthOf(text: string, label: string): number | undefined {
   // "Step flashing" must not be read as "flashing", nor "Hips + ridges" as "hips".
-  const m = text.match(new RegExp(`(?:^|[ \\t])(?<!step |wall |\\+ )(?:Total )?${label}:?[ \\t]+${PRINTED_LENGTH}`, 'im'));
+  const m = text.match(
+    new RegExp(`(?:^|[ \\t])(?<!step |wall |\\+ )(?:Total )?${label}:?[ \\t]+${PRINTED_LENGTH}`, 'im'),
+  );
   return m ? feetFrom(m[1]!, m[2]) : undefined;
 }
 
@@ -77,8 +79,7 @@ export const roofr: PdfReportReader = {
     const start = lines.findIndex((l) => /^Report summary$/i.test(l));
     // The summary page first; the length and area pages say the same with colons.
     const texts = [start === -1 ? '' : lines.slice(start).join('\n'), lines.join('\n')];
-    const first = <T>(read: (text: string) => T | undefined) =>
-      texts.map(read).find((v) => v !== undefined);
+    const first = <T>(read: (text: string) => T | undefined) => texts.map(read).find((v) => v !== undefined);
     const summaryLines = start === -1 ? lines : lines.slice(start);
     const lengths: Partial<Lengths> = {};
     for (const [kind, label] of LENGTH_LABELS) {
