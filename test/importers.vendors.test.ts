@@ -5,6 +5,7 @@ import { parseFile } from '../tasks/report_import/parse-file.ts';
 import { summarize, type Outcome } from '../tasks/report_import/summary.ts';
 import {
   eagleViewPdf,
+  eagleViewSummaryPage,
   eagleViewTwoStructuresPdf,
   hoverMeasurementsJson,
   pagesPdf,
@@ -116,6 +117,47 @@ describe('EagleView layout with several structures', () => {
     ]);
   });
 
+  it('reads the structures from the "Measurements by Structure" table when they have no pages of their own', async () => {
+    const totals = eagleViewSummaryPage(
+      'All Structures',
+      { area: '2,600', pitch: '6/12', facets: 6, ridges: 60, hips: 20, valleys: 10, rakes: 80, eaves: 100 },
+      [['6/12', '2600.0']],
+    );
+    const table = [
+      'Measurements by Structure',
+      'Structure Area',
+      '(sq ft)',
+      'Ridges',
+      '(ft)',
+      'Hips (ft) Valleys',
+      '(ft)',
+      'Rakes',
+      '(ft)',
+      'Eaves',
+      '(ft)',
+      'Flashing',
+      '(ft)',
+      'Step Flashing',
+      '(ft)',
+      'Parapet',
+      's (ft)',
+      '1 2000 40 20 10 50 60 6 4 0',
+      '2 600 20 0 0 30 40 0 0 0',
+      'All values in this table are rounded up to the nearest Foot for each separate structure.',
+    ];
+    const { summary } = await imported('ev.pdf', await pagesPdf([[...totals.slice(0, -1), ...table, totals.at(-1)!]]));
+    expect(summary.total_area_sqft).toBe(2600);
+    expect(summary.warnings).toEqual([]);
+    expect(summary.structures).toMatchObject([
+      {
+        name: 'Structure 1',
+        total_area_sqft: 2000,
+        lengths_ft: { ridge: 40, hip: 20, valley: 10, rake: 50, eave: 60, flashing: 6, step_flashing: 4, parapet: 0 },
+      },
+      { name: 'Structure 2', total_area_sqft: 600, lengths_ft: { ridge: 20, rake: 30, eave: 40, flashing: 0 } },
+    ]);
+  });
+
   it('accepts a printed total within a unit per structure of the sum', async () => {
     const { summary } = await imported('ev.pdf', await eagleViewTwoStructuresPdf('2,602'));
     expect(summary.total_area_sqft).toBe(2602);
@@ -126,13 +168,13 @@ describe('EagleView layout with several structures', () => {
 describe('a layout no reader knows', () => {
   it('yields what it finds, asks for review and says what is missing', async () => {
     const pdf = await pagesPdf([
-      ['Acme Roof Measure', 'Total Roof Area = 1,500 sq ft', 'Ridges = 30 ft', 'Valleys = 12 ft'],
+      ['Acme Roof Measure', 'Total Roof Area 1,500 sq ft', 'Ridges: 30 ft', 'Valleys 12\' 6"'],
     ]);
     const { status, summary } = await imported('acme.pdf', pdf);
     expect(status).toBe('needs_review');
     expect(summary).toMatchObject({
       total_area_sqft: 1500,
-      lengths_ft: { ridge: 30, valley: 12 },
+      lengths_ft: { ridge: 30, valley: 12.5 },
       missing: ['predominant_pitch', 'ridge', 'hip', 'rake', 'eave'],
       sources: [{ vendor: 'unknown', product: null }],
     });

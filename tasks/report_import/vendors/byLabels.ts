@@ -11,6 +11,6 @@ export function recognisedByMarks(vendor: ReportVendor, marks: RegExp): PdfRepor
   return {
     vendor,
     recognise: (text) => (marks.test(text) ? { product: null } : undefined),
-    read: (text) => ({ ...measurementsFromReportText(text), layout: { vendor, product: null } }),
+    read: (text) => ({ ...measurementsFromReportText(text, { loose: true }), layout: { vendor, product: null } }),
   };
 }

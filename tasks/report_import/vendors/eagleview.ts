@@ -1,3 +1,4 @@
+import type { Lengths } from '../../../core/reportModel.ts';
 import { mergeMeasurements, type StructureMeasurements } from '../summary.ts';
 import { measurementsFromReportText } from './labelled.ts';
 import type { PdfReportReader } from './vendor.ts';
@@ -37,6 +38,48 @@ function sections(text: string): { front: string; parts: Section[] } {
   return { front: front.join('\n'), parts };
 }
 
+/** Columns of the "Measurements by Structure" table, by the words of their headings. */
+const TABLE_COLUMNS: [RegExp, keyof Lengths | 'area'][] = [
+  [/Area/, 'area'],
+  [/Ridges/, 'ridge'],
+  [/Hips/, 'hip'],
+  [/Valleys/, 'valley'],
+  [/Rakes/, 'rake'],
+  [/Eaves/, 'eave'],
+  [/Step Flashing/i, 'step_flashing'],
+  [/(?<!Step )Flashing/, 'flashing'],
+  [/Parapet/, 'parapet'],
+];
+const TABLE_ROW = /^\s*(\d{1,3})((?:\s+\d{1,7}(?:\.\d{1,2})?){1,12})\s*$/;
+
+/**
+ * The "Measurements by Structure" table of the property's summary: one row per structure, each
+ * figure rounded up to the foot. Read only when the report has no summary pages per structure.
+ */
+function structureTable(lines: string[]): StructureMeasurements[] {
+  const at = lines.findIndex((l) => /^\s*Measurements by Structure\s*$/.test(l));
+  if (at === -1) return [];
+  const first = lines.findIndex((l, i) => i > at && TABLE_ROW.test(l));
+  if (first === -1 || first - at > 20) return [];
+  const heading = lines.slice(at + 1, first).join(' ');
+  const columns = TABLE_COLUMNS.flatMap(([re, key]) => {
+    const m = heading.match(re);
+    return m ? [{ key, at: m.index! }] : [];
+  }).sort((a, b) => a.at - b.at);
+  const structures: StructureMeasurements[] = [];
+  for (const line of lines.slice(first)) {
+    const m = line.match(TABLE_ROW);
+    if (!m) break;
+    const figures = m[2]!.trim().split(/\s+/).map(Number);
+    if (figures.length !== columns.length) return [];
+    const lengths: Partial<Lengths> = {};
+    let area: number | undefined;
+    columns.forEach(({ key }, i) => (key === 'area' ? (area = figures[i]) : (lengths[key] = figures[i])));
+    structures.push({ name: `Structure ${m[1]}`, number: Number(m[1]), total_area_sqft: area, lengths });
+  }
+  return structures;
+}
+
 /**
  * EagleView's reports (2024 layouts): a front page of totals, the length diagram's "Total Line
  * Lengths", then a REPORT SUMMARY per structure ("Structure #1", …) and one for the property
@@ -54,15 +97,16 @@ export const eagleview: PdfReportReader = {
     const whole = measurementsFromReportText(text);
     const read = (p: Section) => measurementsFromReportText(p.lines.join('\n'));
     const own = parts.filter((p) => p.structure !== null);
-    const structures: StructureMeasurements[] = own.map((p) => ({
+    const pages: StructureMeasurements[] = own.map((p) => ({
       name: `Structure ${p.structure}`,
       number: p.structure,
       ...read(p),
     }));
+    const structures = pages.length > 1 ? pages : structureTable(text.split('\n'));
     const property = parts.filter((p) => p.structure === null).map(read);
     // The property's own summary, then the front page's totals; a lone structure is the property.
     const totals = mergeMeasurements([
-      ...(property.length ? property : structures.length === 1 ? structures : []),
+      ...(property.length ? property : pages.length === 1 ? pages : []),
       measurementsFromReportText(front),
     ]);
     return {

@@ -15,23 +15,30 @@ const NUMBER_TOKEN = new RegExp(`^${NUMBER}$`);
 const PITCH_TOKEN = /^\d{1,2}(?:\.\d{1,3})?\/12$/;
 const STATE_ZIP = /\b[A-Z]{2}\s+\d{5}(?:-\d{4})?/;
 
-function firstNumber(text: string, label: string, unit = ''): number | undefined {
-  return num(text.match(new RegExp(`${label}\\s*[=:]\\s*${NUMBER}\\s*${unit}`, 'i'))?.[1]);
+/** Between a label and its value: "=" or ":" as EagleView prints, or (loosely) nothing. */
+type Separator = '[=:]' | '[=:]?';
+
+function numberAfter(text: string, label: string, unit: string, sep: Separator): number | undefined {
+  return num(text.match(new RegExp(`${label}\\s*${sep}\\s*${NUMBER}\\s*${unit}`, 'i'))?.[1]);
 }
 
 /** The first "Label = 92 ft", "Label: 92' 2\"" or "Label = 92ft 2in" as decimal feet. */
-function firstLength(text: string, label: string): number | undefined {
-  const m = text.match(new RegExp(`${label}\\s*[=:]\\s*${PRINTED_LENGTH}`, 'i'));
+function lengthAfter(text: string, label: string, sep: Separator): number | undefined {
+  const m = text.match(new RegExp(`${label}\\s*${sep}\\s*${PRINTED_LENGTH}`, 'i'));
   return m ? feetFrom(m[1]!, m[2]) : undefined;
 }
 
 /**
  * Measurements from text laid out as "Label = value unit" lines (EagleView's summary pages and
- * vendors laid out alike), with the areas-per-pitch table and the waste table.
+ * vendors laid out alike), with the areas-per-pitch table and the waste table. `loose` also
+ * reads "Label value unit" without a separator, for layouts no reader knows.
  */
-export function measurementsFromReportText(fullText: string): Measurements {
+export function measurementsFromReportText(fullText: string, opts: { loose?: boolean } = {}): Measurements {
   const lines = fullText.split('\n').map((l) => (l.length > MAX_LINE_CHARS ? '' : l));
   const text = lines.join('\n');
+  const sep: Separator = opts.loose ? '[=:]?' : '[=:]';
+  const firstLength = (t: string, label: string) => lengthAfter(t, label, sep);
+  const firstNumber = (t: string, label: string, unit = '') => numberAfter(t, label, unit, sep);
   const lengths: Measurements['lengths'] = {
     ridge: firstLength(text, '(?<![/\\w])Ridges?'),
     hip: firstLength(text, '(?<![/\\w])Hips?'),
@@ -45,7 +52,9 @@ export function measurementsFromReportText(fullText: string): Measurements {
     parapet: firstLength(text, 'Parapet(?: Walls?|s)?') ?? firstNumber(text, 'Parapet(?: Walls?|s)?', '(?!\\s*sq)'),
     ridge_hip: firstLength(text, 'Total Ridges\\s*/\\s*Hips'),
   };
-  const pitch = text.match(/Predominant Pitch\s*(?:[=:]|is)\s*(\d{1,2}(?:\.\d{1,3})?\s*\/\s*12)/i)?.[1];
+  const pitch = text.match(
+    new RegExp(`Predominant Pitch\\s*(?:${sep}|is)\\s*(\\d{1,2}(?:\\.\\d{1,3})?\\s*/\\s*12)`, 'i'),
+  )?.[1];
   const coordinate = (label: string) =>
     num(text.match(new RegExp(`${label}\\s*[=:]\\s*(-?\\d{1,3}\\.\\d{1,${MAX_NUMBER_CHARS}})(?!\\d)`, 'i'))?.[1]);
   return {
