@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PermanentError } from '../core/errors.ts';
+import { readReportText } from '../tasks/report_import/detect-vendor.ts';
 import { parseLength } from '../tasks/report_import/feet.ts';
 import { parseFile } from '../tasks/report_import/parse-file.ts';
 import { summarize, type Outcome } from '../tasks/report_import/summary.ts';
@@ -262,5 +263,21 @@ describe('tables', () => {
       lengths_ft: { ridge: 40, hip: 20, valley: 10, rake: 50, eave: 60, flashing: 7.5, drip_edge: 110, parapet: 0 },
       sources: [{ format: 'csv', vendor: 'unknown', product: null }],
     });
+  });
+});
+
+describe('vendor readers on hostile text', () => {
+  it.each([
+    [
+      'EagleView',
+      '©2025 Eagle View Technologies, Inc.\nPremium Report\nMeasurements by Structure',
+      'Total Roof Area = 1,200 sq ft\nRidges = 10 ft',
+    ],
+    ['Roofr', 'Prepared by Roofr\nReport summary', 'Total roof area 1,200 sqft\nTotal ridges 10ft 0in'],
+  ])('%s: 300,000-character lines of figures are skipped, not read', (_, marks, figures) => {
+    const long = `${'1 '.repeat(150_000)}\n${' 9'.repeat(150_000)}ft\nStructure #1\n${'1, '.repeat(100_000)}`;
+    const m = readReportText(`${marks}\n${long}\n${figures}`);
+    expect(m).toMatchObject({ total_area_sqft: 1200, lengths: { ridge: 10 } });
+    expect(m.structures).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { Lengths } from '../../../core/reportModel.ts';
 import { mergeMeasurements, type StructureMeasurements } from '../summary.ts';
-import { measurementsFromReportText } from './labelled.ts';
+import { MAX_LINE_CHARS, measurementsFromReportText } from './labelled.ts';
 import type { PdfReportReader } from './vendor.ts';
 
 /** Report titles whose summary pages this reader knows ("Premium Report", then the date). */
@@ -27,10 +27,10 @@ interface Section {
  * The text cut where each summary section starts. What precedes the first (the front page and
  * the diagrams' "Total Line Lengths") is the property's, as is every "All Structures" section.
  */
-function sections(text: string): { front: string; parts: Section[] } {
+function sections(lines: string[]): { front: string; parts: Section[] } {
   const front: string[] = [];
   const parts: Section[] = [];
-  for (const line of text.split('\n')) {
+  for (const line of lines) {
     const m = line.match(SECTION);
     if (m) parts.push({ structure: m[1] ? Number(m[1]) : null, lines: [] });
     (parts.at(-1)?.lines ?? front).push(line);
@@ -93,7 +93,8 @@ export const eagleview: PdfReportReader = {
     return { product: product ? `EagleView ${product}` : null };
   },
   read(text) {
-    const { front, parts } = sections(text);
+    const lines = text.split('\n').map((l) => (l.length > MAX_LINE_CHARS ? '' : l));
+    const { front, parts } = sections(lines);
     const whole = measurementsFromReportText(text);
     const read = (p: Section) => measurementsFromReportText(p.lines.join('\n'));
     const own = parts.filter((p) => p.structure !== null);
@@ -102,7 +103,7 @@ export const eagleview: PdfReportReader = {
       number: p.structure,
       ...read(p),
     }));
-    const structures = pages.length > 1 ? pages : structureTable(text.split('\n'));
+    const structures = pages.length > 1 ? pages : structureTable(lines);
     const property = parts.filter((p) => p.structure === null).map(read);
     // The property's own summary, then the front page's totals; a lone structure is the property.
     const totals = mergeMeasurements([

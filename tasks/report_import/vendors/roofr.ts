@@ -90,7 +90,7 @@ export const roofr: PdfReportReader = {
     const area = first((t) => labelled(t, 'roof area', `${NUMBER}[ \\t]*sq ?ft`)?.[1]);
     const facets = first((t) => labelled(t, 'roof facets', `(\\d{1,5})\\b`)?.[1]);
     const measurements: Measurements = {
-      address: fullText.match(ADDRESS)?.[1],
+      address: texts[1]!.match(ADDRESS)?.[1],
       total_area_sqft: area !== undefined ? num(area) : undefined,
       predominant_pitch: pitch ? normalizePitch(pitch) : undefined,
       facet_count: facets !== undefined ? Number(facets) : undefined,
