@@ -1,5 +1,6 @@
 import { fieldError } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
+import { PDF_COMES_ALONE, pdfNotAlone } from '../core/reportImportRules.ts';
 import { blobKey, safeFileName } from '../storage/blobs.ts';
 import { workspaceId, type Ctx } from './context.ts';
 import { receiveMultipart, requireContentLength, type StoredFile } from './multipartUpload.ts';
@@ -48,13 +49,7 @@ export async function receiveImport(ctx: Ctx): Promise<ReceivedBody> {
     rejectTenantSelectors(fields);
     const form = parseInput(ImportFields, fields, 'body');
     if (!files.length) throw fieldError('body', 'files', 'At least one file is required');
-    if (files.length > 1 && files.some((f) => /\.pdf$/i.test(f.file_name))) {
-      throw fieldError(
-        'body',
-        'files',
-        'A PDF report is imported on its own: send one PDF, or a package of XML/CSV/XLSX/DXF files',
-      );
-    }
+    if (pdfNotAlone(files.map((f) => f.file_name))) throw fieldError('body', 'files', PDF_COMES_ALONE);
     const received: ReceivedImport = { reportId, files, externalReportId: form.external_report_id };
     return {
       body: received,

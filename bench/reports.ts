@@ -5,6 +5,11 @@
  *    the worker's own parser (parseFile), sampling RSS every 10 ms: peak RSS and parse time.
  * 2. A 50 MB multipart import streamed into the real API (embedded PostgreSQL, real blob store):
  *    the API process's RSS growth while the body streams, which stays far below the body size.
+ * 3. The real vendor PDFs of the workbench (CORPUS_DIR, else ../shared/fixtures), each parsed as
+ *    the worker does, after one untimed parse: the median of three parses beside the bare text
+ *    extraction of the same file
+ *    (the baseline); a report of 12 pages or fewer must parse in under a second. Skipped, with a
+ *    note, when the workbench is not there. `--workbench` runs this part alone.
  */
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -14,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 
 const MB = 1024 * 1024;
@@ -38,7 +44,7 @@ async function parseChild(file: string) {
   const started = performance.now();
   let outcome = 'parsed';
   try {
-    await parseFile(file.split('/').pop()!, data, { allowPdf: false });
+    await parseFile(file.split('/').pop()!, data, { alone: true });
   } catch (err) {
     outcome = `failed: ${(err as Error).message}`;
   }
@@ -241,7 +247,55 @@ async function uploadBench(dir: string) {
   }
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function timed(run: () => Promise<unknown>, times = 3): Promise<number> {
+  const ms: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    await run();
+    ms.push(performance.now() - started);
+  }
+  return median(ms);
+}
+
+/** Parse times of the workbench's real vendor PDFs, beside their bare text extraction. */
+async function workbenchPdfs() {
+  const dir = join(
+    process.env.CORPUS_DIR ?? join(import.meta.dirname, '..', '..', 'shared', 'fixtures'),
+    'reports',
+    'pdf',
+  );
+  if (!existsSync(dir)) {
+    console.log(JSON.stringify({ bench: 'import parse workbench PDFs', skipped: `no workbench at ${dir}` }));
+    return;
+  }
+  const { parseFile } = await import('../tasks/report_import/parse-file.ts');
+  const { pdfText } = await import('../tasks/report_import/parse-pdf.ts');
+  const { getDocumentProxy } = await import('unpdf');
+  for (const name of readdirSync(dir).filter((f) => f.endsWith('.pdf') && !f.startsWith('negative-'))) {
+    const data = await readFile(join(dir, name));
+    const pages = (await getDocumentProxy(new Uint8Array(data))).numPages;
+    // One untimed parse first, so neither figure carries pdf.js's first-use cost of this file.
+    await parseFile(name, data, { alone: true });
+    const extract_ms = await timed(() => pdfText(data));
+    const parse_ms = await timed(() => parseFile(name, data, { alone: true }));
+    console.log(
+      JSON.stringify({
+        bench: 'import parse workbench PDF',
+        file: name,
+        pages,
+        extract_ms: Math.round(extract_ms),
+        parse_ms: Math.round(parse_ms),
+        ratio_to_extract: Math.round((parse_ms / extract_ms) * 100) / 100,
+        ok: pages > 12 || parse_ms < 1000,
+      }),
+    );
+  }
+}
+
 async function main() {
+  await workbenchPdfs();
   const dir = await mkdtemp(join(tmpdir(), 'bench-reports-'));
   const round = (o: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 10) / 10 : v]));
@@ -281,6 +335,7 @@ async function main() {
 }
 
 if (process.argv[2] === '--parse') await parseChild(process.argv[3]!);
+else if (process.argv[2] === '--workbench') await workbenchPdfs();
 else if (process.argv[2] === '--upload') {
   console.log(JSON.stringify(await uploadBench(process.argv[3]!)));
   process.exit(0);

@@ -1,3 +1,4 @@
+import type { Geometry, ReportSummary } from '../core/reportModel.ts';
 import type { Db } from './db.ts';
 import { olderThan, positionOf, type NewestFirstPosition } from './newestFirst.ts';
 import { recordWebhookEvent } from './webhookEvents.ts';
@@ -17,50 +18,18 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const EXPORT_FORMATS = ['pdf', 'xml', 'csv', 'xlsx', 'dxf', 'json', 'zip'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-export const LENGTH_KINDS = ['ridge', 'hip', 'valley', 'rake', 'eave', 'step_flashing'] as const;
-export type LengthKind = (typeof LENGTH_KINDS)[number];
-
-/** Lengths in feet; null when the source did not state them. */
-export type Lengths = Record<LengthKind, number | null> & {
-  /** Ridges and hips together, as some vendors (and EagleView's front page) report them. */
-  ridge_hip: number | null;
-};
-
-export interface WasteRow {
-  waste_percent: number;
-  area_sqft: number;
-  squares: number;
-}
-
-export interface FacetSummary {
-  id: string;
-  area_sqft: number;
-  pitch: string | null;
-}
-
-/** The normalized summary every importer produces (DESIGN.md "Reports"). */
-export interface ReportSummary {
-  address: string | null;
-  total_area_sqft: number | null;
-  total_squares: number | null;
-  predominant_pitch: string | null;
-  facet_count: number | null;
-  facets: FacetSummary[];
-  areas_per_pitch: { pitch: string; area_sqft: number }[];
-  lengths_ft: Lengths;
-  waste_table: WasteRow[];
-  /** Key measurements the sources did not provide; empty for a draft. */
-  missing: string[];
-  warnings: string[];
-  sources: { file_name: string; format: string }[];
-  failure_reason?: string;
-}
-
-/** Plan geometry in feet, when the source carries it (DXF, EagleView XML). */
-export interface Geometry {
-  facets: { id: string; pitch: string | null; points: [number, number][] }[];
-  lines: { kind: string; points: [number, number][] }[];
-}
+// The report model lives in core (the parse thread must not load storage); re-exported for the
+// modules that read reports through storage.
+export {
+  LENGTH_KINDS,
+  type FacetSummary,
+  type Geometry,
+  type LengthKind,
+  type Lengths,
+  type ReportSummary,
+  type StructureSummary,
+  type WasteRow,
+} from '../core/reportModel.ts';
 
 export interface ReportRow {
   id: string;

@@ -12,7 +12,7 @@ import {
   type ReportFileRow,
 } from '../storage/reports.ts';
 import { parseInThread } from './report_import/sandbox.ts';
-import { summarize } from './report_import/summary.ts';
+import { summarize, type ParsedFile } from './report_import/summary.ts';
 import { readStream } from './report_import/zip.ts';
 
 /** States a (re-)run may move the report out of; anything later was decided by a person. */
@@ -47,11 +47,13 @@ const reportImport: TaskFactory<'report_import'> =
     }
     const files = await listReportFiles(sql, ws, reportId);
     const sourceFormats = new Set<string>();
+    let parsedFiles: ParsedFile[] = [];
     try {
       if (!files.length) throw new PermanentError('The import has no files');
       const toParse = [];
       for (const file of files) toParse.push({ name: file.file_name, data: await readFile(blobs, file) });
-      const { parsed, failure } = await parseInThread(toParse, { allowPdf: files.length === 1 });
+      const { parsed, failure } = await parseInThread(toParse);
+      parsedFiles = parsed;
       for (const [i, result] of parsed.entries()) {
         // Kept on the row too, so a failure's summary names the formats found so far.
         files[i]!.format = result.format;
@@ -85,7 +87,12 @@ const reportImport: TaskFactory<'report_import'> =
       logger.info({ report_id: reportId, status: outcome.status }, 'report imported');
     } catch (err) {
       if (!(err instanceof PermanentError)) throw err;
-      const sources = files.map((f) => ({ file_name: f.file_name, format: f.format ?? 'unknown' }));
+      const sources = files.map((f, i) => ({
+        file_name: f.file_name,
+        format: f.format ?? 'unknown',
+        vendor: parsedFiles[i]?.vendor ?? 'unknown',
+        product: parsedFiles[i]?.product ?? null,
+      }));
       await sql.begin((tx) =>
         failReportImport(tx, report, { failure_reason: err.message, sources }, [...sourceFormats]),
       );

@@ -89,6 +89,38 @@ const cases: [string, () => Promise<Upload[]>, Expectation][] = [
     },
   ],
   [
+    'JSON: nested 1,000,000 levels deep',
+    async () => [{ name: 'deep.json', data: Buffer.from(`{"roof":${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}}`) }],
+    { status: 'failed', reason: /nests deeper than 64 levels/ },
+  ],
+  [
+    'JSON: 20 MB of facets',
+    async () => [{ name: 'big.json', data: Buffer.from(`{"roof":{"facets":[${'{"area":1},'.repeat(2_000_000)}{}]}}`) }],
+    // Refused before it is parsed; `large` because receiving and storing 20 MB is most of the time.
+    { status: 'failed', reason: /larger than 16 MB/, large: true },
+  ],
+  [
+    'JSON: a Hover document with a 100,000-digit area and pitch and a real ridge',
+    async () => [
+      {
+        name: 'numbers.json',
+        data: Buffer.from(
+          JSON.stringify({
+            roof: {
+              area: { total: digits(100_000) },
+              pitch: [{ roof_pitch: `${digits(100_000)}/12`, area: 5 }],
+              measurements: { ridges: 40 },
+            },
+          }),
+        ),
+      },
+    ],
+    {
+      status: 'needs_review',
+      summary: { total_area_sqft: null, predominant_pitch: null, lengths_ft: expect.objectContaining({ ridge: 40 }) },
+    },
+  ],
+  [
     'XML: 100 KB with a 100,000-digit pitch (11 s in normalizePitch)',
     async () => [{ name: 'pitch.xml', data: Buffer.from(hugePitchXml) }],
     { status: 'needs_review', summary: { total_area_sqft: 1000, predominant_pitch: null } },
@@ -239,7 +271,7 @@ describe('the parse thread', () => {
 
   it('is terminated at its deadline, and the report reason says so', async () => {
     const started = performance.now();
-    const { parsed, failure } = await parseInThread(csv(), { allowPdf: false }, { ...PARSE_LIMITS, deadlineMs: 300 });
+    const { parsed, failure } = await parseInThread(csv(), { ...PARSE_LIMITS, deadlineMs: 300 });
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(parsed).toEqual([]);
     expect(failure).toBeInstanceOf(PermanentError);
@@ -248,14 +280,13 @@ describe('the parse thread', () => {
 
   it('running out of its heap ends the thread, not the process, and the next parse works', async () => {
     const xml = `<REPORT>${'<FACET><AREA>1</AREA></FACET>'.repeat(400_000)}</REPORT>`;
-    const { failure } = await parseInThread(
-      [{ name: 'heavy.xml', data: Buffer.from(xml) }],
-      { allowPdf: false },
-      { ...PARSE_LIMITS, maxOldGenerationSizeMb: 16 },
-    );
+    const { failure } = await parseInThread([{ name: 'heavy.xml', data: Buffer.from(xml) }], {
+      ...PARSE_LIMITS,
+      maxOldGenerationSizeMb: 16,
+    });
     expect(failure).toBeInstanceOf(PermanentError);
     expect(failure!.message).toBe('heavy.xml needs more memory to read than an import may use');
-    const next = await parseInThread([{ name: 'ok.csv', data: Buffer.from(SUMMARY_CSV) }], { allowPdf: false });
+    const next = await parseInThread([{ name: 'ok.csv', data: Buffer.from(SUMMARY_CSV) }]);
     expect(next.failure).toBeUndefined();
     expect(next.parsed[0]).toMatchObject({
       file_name: 'ok.csv',

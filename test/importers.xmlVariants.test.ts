@@ -31,10 +31,28 @@ describe('real-world XML variants imported through the API', () => {
       facet_count: 11,
       facets: [],
       areas_per_pitch: [],
-      lengths_ft: { ridge: 42.5, hip: 61, valley: 28.5, rake: 54, eave: 118.5, step_flashing: 12, ridge_hip: 103.5 },
+      lengths_ft: {
+        ridge: 42.5,
+        hip: 61,
+        valley: 28.5,
+        rake: 54,
+        eave: 118.5,
+        step_flashing: 12,
+        ridge_hip: 103.5,
+        flashing: 9,
+        drip_edge: 172.5,
+        parapet: null,
+      },
       missing: [],
       warnings: [],
-      sources: [{ file_name: 'eagleview-48211737.xml', format: 'eagleview_xml' }],
+      sources: [
+        {
+          file_name: 'eagleview-48211737.xml',
+          format: 'eagleview_xml',
+          vendor: 'eagleview',
+          product: 'EagleView XML export',
+        },
+      ],
       waste_table: undefined,
     });
   });
@@ -70,7 +88,7 @@ describe('real-world XML variants imported through the API', () => {
       // Hips 4 x 22.5 ft; rakes 2 x √68; step flashing 2 x √11.25; eaves 140 + 16; no valleys.
       lengths_ft: { ridge: 10, hip: 90, valley: 0, rake: 16.5, eave: 156, step_flashing: 6.7, ridge_hip: 100 },
       missing: [],
-      sources: [{ file_name: 'hover-model.xml', format: 'hover_xml' }],
+      sources: [{ file_name: 'hover-model.xml', format: 'hover_xml', vendor: 'hover', product: 'Hover XML export' }],
     });
     expect(report.summary.facets).toEqual([
       { id: 'R-1', area_sqft: 419.3, pitch: '6/12' },

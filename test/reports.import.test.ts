@@ -16,6 +16,7 @@ import {
   SUMMARY_CSV,
   XLSX_ROWS,
   eagleViewPdf,
+  hoverMeasurementsJson,
   encryptedPdf,
   gableRoofDxf,
   measurementsXlsx,
@@ -127,6 +128,24 @@ describe('POST /api/v1/reports/import', () => {
       missing: [],
     });
     expect(report.summary.waste_table).toContainEqual({ waste_percent: 10, area_sqft: 2200, squares: 22 });
+  });
+
+  it('imports a Hover measurements JSON as a draft naming Hover', async () => {
+    const tenant = await t.tenant();
+    const report = await importAndWait(t, tenant.key, [
+      { name: 'hover-job.json', data: Buffer.from(hoverMeasurementsJson()), type: 'application/json' },
+    ]);
+    expect(report).toMatchObject({
+      status: 'draft',
+      source_formats: ['json'],
+      project_address: '801 Lake Shore Dr, Madison, WI 53703',
+      summary: {
+        total_area_sqft: 1850,
+        predominant_pitch: '8/12',
+        lengths_ft: { ridge: 48.5, hip: 14, valley: 21.17, rake: 88.33, eave: 104.75, step_flashing: 22.25 },
+        sources: [{ file_name: 'hover-job.json', format: 'json', vendor: 'hover', product: 'Hover measurements JSON' }],
+      },
+    });
   });
 
   it('imports a legacy package (DXF plan + CSV) and merges both into one draft', async () => {

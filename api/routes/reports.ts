@@ -119,7 +119,7 @@ export const reportRoutes = [
     method: 'post',
     path: '/api/v1/reports/import',
     operationId: 'importReport',
-    summary: 'Import a measurement report (one PDF, or a legacy XML/CSV/XLSX/DXF package)',
+    summary: 'Import a measurement report (one PDF, or a Hover JSON / XML / CSV / XLSX / DXF package)',
     tag: TAG,
     auth: 'key',
     scopes: ['reports.write'],

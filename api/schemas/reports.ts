@@ -1,11 +1,79 @@
 import { z } from 'zod';
 import { DateTime, HttpUrl, idParam } from './common.ts';
 import { paginationQuery, CursorPagination } from '../pagination.ts';
+import { LENGTH_KINDS, REPORT_VENDORS } from '../../core/reportModel.ts';
 import { EXPORT_FORMATS, REPORT_STATUSES } from '../../storage/reports.ts';
 
 export const ReportArtifactFormat = z
   .enum(['xml', 'csv', 'xlsx', 'dxf', 'pdf', 'json', 'zip', 'manifest', 'tif', 'png', 'jpg', 'jpeg', 'webp', 'gif'])
   .meta({ id: 'ReportArtifactFormat' });
+
+const Feet = z.number().nullable();
+const LengthsFt = z
+  .object({
+    ...Object.fromEntries(LENGTH_KINDS.map((k) => [k, Feet])),
+    ridge_hip: Feet.describe('Ridges and hips together'),
+  })
+  .describe(
+    'Line lengths in decimal feet (feet and inches as printed are converted: 92ft 2in is 92.17); null when the source does not state one',
+  )
+  .meta({ id: 'ReportLengths' });
+
+const RoofFigures = {
+  total_area_sqft: z.number().nullable(),
+  total_squares: z.number().nullable(),
+  predominant_pitch: z.string().nullable().describe('"5/12"'),
+  facet_count: z.number().int().nullable(),
+  facets: z.array(z.object({ id: z.string(), area_sqft: z.number(), pitch: z.string().nullable() })),
+  areas_per_pitch: z.array(z.object({ pitch: z.string(), area_sqft: z.number() })),
+  lengths_ft: LengthsFt,
+  waste_table: z.array(z.object({ waste_percent: z.number(), area_sqft: z.number(), squares: z.number() })),
+};
+
+export const StructureSummary = z
+  .object({
+    name: z.string().describe('As the source prints it: "Structure 1", "Garage"'),
+    number: z.number().int().nullable(),
+    ...RoofFigures,
+  })
+  .meta({ id: 'ReportStructureSummary' });
+
+export const ReportSource = z
+  .object({
+    file_name: z.string(),
+    format: z
+      .string()
+      .describe('What the file is, as precisely as its reader could tell: pdf, json, hover_xml, csv, …'),
+    vendor: z
+      .enum(REPORT_VENDORS)
+      .describe('Who made the file; `unknown` when no reader recognised it (an import from one is `needs_review`)'),
+    product: z
+      .string()
+      .nullable()
+      .describe(
+        'The product or layout recognised: "EagleView Premium", "EagleView Premium Roof & Walls", "Roofr report", "Hover measurements JSON", …; null when the figures were read by their labels alone',
+      ),
+  })
+  .meta({ id: 'ReportSource' });
+
+export const ReportSummary = z
+  .object({
+    address: z.string().nullable(),
+    ...RoofFigures,
+    structures: z
+      .array(StructureSummary)
+      .optional()
+      .describe(
+        "Present only when the source has more than one structure (house, garage, barn…): each one's own figures. The top-level figures are then the property's totals: as printed, else the structures' sum",
+      ),
+    missing: z.array(z.string()).describe('Key measurements the sources did not provide; empty for a draft'),
+    warnings: z.array(z.string()),
+    sources: z.array(ReportSource),
+    failure_reason: z.string().optional().describe('Why the import failed (status `failed`)'),
+  })
+  .partial()
+  .describe('The normalized measurement summary: the property totals, and per structure when there are several')
+  .meta({ id: 'ReportSummary' });
 
 export const ReportStatus = z.enum(REPORT_STATUSES).meta({ id: 'ReportStatus' });
 
@@ -19,7 +87,7 @@ export const Report = z
     baseline_revision_id: z.string().nullable(),
     approved_revision_id: z.string().nullable(),
     source_formats: z.array(ReportArtifactFormat),
-    summary: z.record(z.string(), z.unknown()).describe('Normalized measurement summary (free-form)'),
+    summary: ReportSummary,
     current_revision_number: z.number().int().nullable(),
     project_address: z.string().nullable(),
     location_label: z.string().nullable(),
@@ -80,7 +148,9 @@ export const ImportForm = z
     files: z
       .array(z.string().meta({ format: 'binary' }))
       .min(1)
-      .describe('One standalone PDF, or the files of a legacy XML/CSV/XLSX/DXF package (or a .zip of them)'),
+      .describe(
+        'One standalone PDF, or the files of a package: Hover measurements JSON, XML, CSV, XLSX, DXF (or a .zip of them)',
+      ),
     external_report_id: z.string().min(1).max(200).optional(),
   })
   .strict();

@@ -85,7 +85,7 @@ export const WEBHOOK_PAYLOADS: Record<WebhookPayloadType, WebhookPayload> = {
       location_long: null,
       summary: {
         failure_reason: 'The PDF is encrypted; export it again without a password',
-        sources: [{ file_name: '1482-oak-street-premium-report.pdf', format: 'pdf' }],
+        sources: [{ file_name: '1482-oak-street-premium-report.pdf', format: 'pdf', vendor: 'unknown', product: null }],
       },
     },
   },

@@ -1,4 +1,4 @@
-export type SourceFormat = 'pdf' | 'xml' | 'csv' | 'xlsx' | 'dxf' | 'zip';
+export type SourceFormat = 'pdf' | 'xml' | 'csv' | 'xlsx' | 'dxf' | 'json' | 'zip';
 export type Detected = SourceFormat | 'empty' | 'binary';
 
 const EXTENSIONS: Record<string, SourceFormat> = {
@@ -8,6 +8,7 @@ const EXTENSIONS: Record<string, SourceFormat> = {
   tsv: 'csv',
   xlsx: 'xlsx',
   dxf: 'dxf',
+  json: 'json',
   zip: 'zip',
 };
 
@@ -27,7 +28,7 @@ const BINARY_SIGNATURES: [number[], string][] = [
 
 /**
  * The format by content, never by name: magic numbers for PDF and zip containers, then the
- * shape of the first lines for XML, DXF (group-code/value pairs) and delimited text.
+ * shape of the first lines for XML, JSON, DXF (group-code/value pairs) and delimited text.
  * (A zip is told apart from an XLSX by its entries, in the caller.)
  */
 export function detectFormat(data: Buffer): Detected {
@@ -41,6 +42,7 @@ export function detectFormat(data: Buffer): Detected {
     .replace(/^\uFEFF/, '')
     .trimStart();
   if (text.startsWith('<')) return 'xml';
+  if (text.startsWith('{') || text.startsWith('[')) return 'json';
   const lines = text.split(/\r?\n/, 4).map((l) => l.trim());
   if ((lines[0] === '0' && lines[1] === 'SECTION') || (lines[0] === '999' && lines[2] === '0')) return 'dxf';
   return 'csv';
@@ -58,6 +60,7 @@ export function describeContent(data: Buffer, detected: Detected): string {
     csv: 'plain or delimited text',
     xlsx: 'an XLSX workbook',
     dxf: 'a DXF drawing',
+    json: 'JSON',
     zip: 'a zip archive',
     empty: 'empty',
   };

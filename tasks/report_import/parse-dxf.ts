@@ -1,4 +1,4 @@
-import type { Geometry, LengthKind } from '../../storage/reports.ts';
+import type { Geometry, LengthKind } from '../../core/reportModel.ts';
 import { completeLengths, normalizePitch, round, type Measurements } from './summary.ts';
 import { readDxf, type Pt } from './dxf-reader.ts';
 

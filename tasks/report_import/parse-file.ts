@@ -1,7 +1,10 @@
 import { PermanentError } from '../../core/errors.ts';
+import { PDF_COMES_ALONE } from '../../core/reportImportRules.ts';
+import type { ReportVendor } from '../../core/reportModel.ts';
 import { describeContent, detectFormat, formatFromName, type SourceFormat } from './detect-format.ts';
 import { parseCsv } from './parse-csv.ts';
 import { parseDxf } from './parse-dxf.ts';
+import { parseJson } from './parse-json.ts';
 import { parsePdf } from './parse-pdf.ts';
 import { parseXml } from './parse-xml.ts';
 import { isXlsx, parseXlsx } from './parse-xlsx.ts';
@@ -13,20 +16,27 @@ const PACKAGE_ENTRY_MAX_BYTES = 64 * 1024 * 1024;
 /** Only the name's last path segment is shown: zip entries may carry folders. */
 const baseName = (name: string) => name.split(/[\\/]/).pop() || name;
 
+/** XML exports the XML reader tells apart, by the vendor that writes them. */
+const XML_VENDORS: Record<string, { vendor: ReportVendor; product: string }> = {
+  eagleview_xml: { vendor: 'eagleview', product: 'EagleView XML export' },
+  hover_xml: { vendor: 'hover', product: 'Hover XML export' },
+};
+
 /**
  * Detects the file's format by content and parses it. A name that claims another known
  * format is a permanent error, so a mislabelled upload is reported rather than guessed at.
+ * `alone` is false for a file that came with others or inside a zip.
  */
 export async function parseFile(
   fileName: string,
   data: Buffer,
-  opts: { allowPdf: boolean; nested?: boolean },
+  opts: { alone: boolean; nested?: boolean },
 ): Promise<ParsedFile> {
   const detected = detectFormat(data);
   if (detected === 'empty') throw new PermanentError(`${baseName(fileName)} is empty`);
   if (detected === 'binary')
     throw new PermanentError(
-      `${baseName(fileName)} is ${describeContent(data, detected)}, not a PDF, XML, CSV, XLSX, DXF or zip file`,
+      `${baseName(fileName)} is ${describeContent(data, detected)}, not a PDF, XML, CSV, XLSX, DXF, JSON or zip file`,
     );
   let format: SourceFormat = detected;
   let entries: string[] | undefined;
@@ -40,8 +50,7 @@ export async function parseFile(
       `${baseName(fileName)} is named as ${claimed.toUpperCase()} but its content is ${describeContent(data, format)}`,
     );
   }
-  if (format === 'pdf' && !opts.allowPdf)
-    throw new PermanentError(`${baseName(fileName)} is a PDF; a PDF report is imported on its own, not in a package`);
+  if (format === 'pdf' && !opts.alone) throw new PermanentError(`${baseName(fileName)} is a PDF. ${PDF_COMES_ALONE}`);
   const measurements: Measurements[] = [];
   const formats: string[] = [format];
   let precise: string = format;
@@ -61,6 +70,9 @@ export async function parseFile(
     case 'dxf':
       measurements.push(parseDxf(data));
       break;
+    case 'json':
+      measurements.push(parseJson(data));
+      break;
     case 'xlsx':
       measurements.push(await parseXlsx(data, entries));
       break;
@@ -72,7 +84,7 @@ export async function parseFile(
         if (entry.size > PACKAGE_ENTRY_MAX_BYTES)
           throw new PermanentError(`Zip entry ${entry.name} is larger than ${PACKAGE_ENTRY_MAX_BYTES / 1048576} MB`);
         const inner = await parseFile(entry.name, await readStream(await entry.open(), `Zip entry ${entry.name}`), {
-          allowPdf: false,
+          alone: false,
           nested: true,
         });
         measurements.push(...inner.measurements);
@@ -82,5 +94,13 @@ export async function parseFile(
       break;
     }
   }
-  return { file_name: baseName(fileName), format: precise, formats, measurements };
+  const layout = XML_VENDORS[precise] ?? measurements.find((m) => m.layout)?.layout;
+  return {
+    file_name: baseName(fileName),
+    format: precise,
+    formats,
+    measurements,
+    vendor: layout?.vendor ?? 'unknown',
+    product: layout?.product ?? null,
+  };
 }

@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { PermanentError } from '../../core/errors.ts';
-import type { Geometry, LengthKind } from '../../storage/reports.ts';
+import type { Geometry, LengthKind } from '../../core/reportModel.ts';
 import { completeLengths, normalizePitch, round, type Measurements } from './summary.ts';
 import { TableScanner, humanize } from './table.ts';
 

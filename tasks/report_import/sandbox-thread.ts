@@ -4,13 +4,13 @@ import { PermanentError } from '../../core/errors.ts';
 import { parseFile } from './parse-file.ts';
 import type { ThreadInput, ThreadMessage } from './sandbox.ts';
 
-const { files, allowPdf } = workerData as ThreadInput;
+const { files } = workerData as ThreadInput;
 const send = (msg: ThreadMessage) => parentPort!.postMessage(msg);
 
 try {
   for (const file of files) {
     const data = Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength);
-    send({ parsed: await parseFile(file.name, data, { allowPdf }) });
+    send({ parsed: await parseFile(file.name, data, { alone: files.length === 1 }) });
   }
   send({ done: true });
 } catch (err) {

@@ -34,7 +34,6 @@ export type ThreadMessage =
 
 export interface ThreadInput {
   files: { name: string; data: Uint8Array }[];
-  allowPdf: boolean;
 }
 
 /**
@@ -60,12 +59,10 @@ function ownBytes(data: Buffer): Uint8Array {
  */
 export function parseInThread(
   files: FileToParse[],
-  opts: { allowPdf: boolean },
   limits: ParseLimits = PARSE_LIMITS,
 ): Promise<{ parsed: ParsedFile[]; failure?: Error }> {
   const input: ThreadInput = {
     files: files.map((f) => ({ name: f.name, data: ownBytes(f.data) })),
-    allowPdf: opts.allowPdf,
   };
   const worker = new Worker(BOOTSTRAP, {
     eval: true,

@@ -4,9 +4,14 @@ import {
   type Geometry,
   type LengthKind,
   type Lengths,
+  type PitchArea,
   type ReportSummary,
+  type ReportVendor,
+  type RoofFigures,
+  type StructureSummary,
   type WasteRow,
-} from '../../storage/reports.ts';
+} from '../../core/reportModel.ts';
+import { withPropertyTotals } from './structures.ts';
 
 /** What one parser found; every field optional, merged across the files of a package. */
 export interface Measurements {
@@ -15,13 +20,22 @@ export interface Measurements {
   predominant_pitch?: string;
   facet_count?: number;
   facets?: FacetSummary[];
-  areas_per_pitch?: { pitch: string; area_sqft: number }[];
+  areas_per_pitch?: PitchArea[];
   lengths?: Partial<Lengths>;
   waste_table?: WasteRow[];
   lat?: number;
   long?: number;
   geometry?: Geometry;
   warnings?: string[];
+  /** Each building's own figures, when the source lists several. */
+  structures?: StructureMeasurements[];
+  /** The vendor and product a document reader recognised; product null when it read by labels alone. */
+  layout?: { vendor: ReportVendor; product: string | null };
+}
+
+export interface StructureMeasurements extends Measurements {
+  name: string;
+  number: number | null;
 }
 
 export interface ParsedFile {
@@ -31,6 +45,8 @@ export interface ParsedFile {
   /** Formats found, outermost first (a zip lists itself and what it held). */
   formats: string[];
   measurements: Measurements[];
+  vendor: ReportVendor;
+  product: string | null;
 }
 
 const WASTE_PERCENTS = [0, 5, 10, 12, 15, 17, 20, 25, 30];
@@ -97,11 +113,14 @@ export function mergeMeasurements(parts: Measurements[]): Measurements {
 
 /**
  * Lengths measured from drawn geometry: once any line is classified the drawing is taken as
- * complete, so a kind with no lines is 0 ft rather than unknown.
+ * complete, so a kind with no lines is 0 ft rather than unknown. Drip edge is not drawn: it runs
+ * along the eaves and rakes.
  */
 export function completeLengths(found: Partial<Record<LengthKind, number>>): Partial<Lengths> {
   if (!Object.keys(found).length) return {};
-  return Object.fromEntries(LENGTH_KINDS.map((k) => [k, round(found[k] ?? 0)]));
+  const lengths: Partial<Lengths> = Object.fromEntries(LENGTH_KINDS.map((k) => [k, round(found[k] ?? 0)]));
+  lengths.drip_edge = round((found.eave ?? 0) + (found.rake ?? 0));
+  return lengths;
 }
 
 const KEY_LENGTHS: LengthKind[] = ['valley', 'rake', 'eave'];
@@ -110,59 +129,76 @@ export type Outcome =
   | { status: 'draft' | 'needs_review'; summary: ReportSummary; measurements: Measurements }
   | { status: 'failed'; reason: string };
 
-/**
- * The normalized summary and the status it earns: draft when every key measurement (area,
- * pitch, ridges and hips, valleys, rakes, eaves) is present, needs_review when some are,
- * failed when none is.
- */
-export function summarize(files: ParsedFile[]): Outcome {
-  const m = mergeMeasurements(files.flatMap((f) => f.measurements));
-  const lengths: Lengths = {
-    ridge: m.lengths?.ridge ?? null,
-    hip: m.lengths?.hip ?? null,
-    valley: m.lengths?.valley ?? null,
-    rake: m.lengths?.rake ?? null,
-    eave: m.lengths?.eave ?? null,
-    step_flashing: m.lengths?.step_flashing ?? null,
-    ridge_hip:
-      m.lengths?.ridge_hip ??
-      (m.lengths?.ridge != null && m.lengths?.hip != null ? m.lengths.ridge + m.lengths.hip : null),
-  };
+/** null for a figure the source did not state. */
+const known = <T>(v: T | undefined | null): T | null => v ?? null;
+
+/** The summary figures of one set of measurements: a property's totals or one structure's. */
+function roofFigures(m: Measurements): RoofFigures {
+  const lengths = Object.fromEntries(LENGTH_KINDS.map((k) => [k, known(m.lengths?.[k])])) as Lengths;
+  lengths.ridge_hip =
+    m.lengths?.ridge_hip ??
+    (lengths.ridge !== null && lengths.hip !== null ? round(lengths.ridge + lengths.hip, 2) : null);
   const facets = m.facets ?? [];
   const area = m.total_area_sqft;
-  const pitch = m.predominant_pitch;
-
-  const missing: string[] = [];
-  if (area === undefined) missing.push('total_area_sqft');
-  if (!pitch) missing.push('predominant_pitch');
-  if (lengths.ridge_hip === null) missing.push('ridge', 'hip');
-  for (const k of KEY_LENGTHS) if (lengths[k] === null) missing.push(k);
-  const foundAny = area !== undefined || pitch !== undefined || Object.values(lengths).some((v) => v !== null);
-  if (!foundAny) {
-    const names = files.map((f) => f.file_name).join(', ');
-    return { status: 'failed', reason: `No roof measurements (area, pitch or line lengths) were found in ${names}` };
-  }
-  const summary: ReportSummary = {
-    address: m.address ?? null,
-    total_area_sqft: area ?? null,
+  return {
+    total_area_sqft: known(area),
     total_squares: area !== undefined ? round(area / 100, 2) : null,
-    predominant_pitch: pitch ?? null,
+    predominant_pitch: known(m.predominant_pitch),
     facet_count: m.facet_count ?? (facets.length || null),
     facets,
     areas_per_pitch: m.areas_per_pitch ?? [],
     lengths_ft: lengths,
     waste_table: m.waste_table ?? (area !== undefined ? wasteTable(area) : []),
-    missing,
-    warnings: [...new Set(m.warnings)],
-    sources: files.map((f) => ({ file_name: f.file_name, format: f.format })),
   };
-  return { status: missing.length ? 'needs_review' : 'draft', summary, measurements: m };
 }
 
-function predominantPitch(
-  facets: FacetSummary[],
-  perPitch?: { pitch: string; area_sqft: number }[],
-): string | undefined {
+function structureSummary(s: StructureMeasurements): StructureSummary {
+  return { name: s.name, number: s.number, ...roofFigures(mergeMeasurements([s])) };
+}
+
+/**
+ * The normalized summary and the status it earns: draft when every key measurement (area,
+ * pitch, ridges and hips, valleys, rakes, eaves) is present and every document's layout was
+ * recognised, needs_review when some are, failed when none is.
+ */
+export function summarize(files: ParsedFile[]): Outcome {
+  const m = withPropertyTotals(mergeMeasurements(files.flatMap((f) => f.measurements)));
+  const figures = roofFigures(m);
+  const missing: string[] = [];
+  if (figures.total_area_sqft === null) missing.push('total_area_sqft');
+  if (!figures.predominant_pitch) missing.push('predominant_pitch');
+  if (figures.lengths_ft.ridge_hip === null) missing.push('ridge', 'hip');
+  for (const k of KEY_LENGTHS) if (figures.lengths_ft[k] === null) missing.push(k);
+  const foundAny =
+    figures.total_area_sqft !== null ||
+    figures.predominant_pitch !== null ||
+    Object.values(figures.lengths_ft).some((v) => v !== null);
+  if (!foundAny) {
+    const names = files.map((f) => f.file_name).join(', ');
+    return { status: 'failed', reason: `No roof measurements (area, pitch or line lengths) were found in ${names}` };
+  }
+  const unrecognised = files.filter((f) => f.measurements.some((p) => p.layout && p.layout.product === null));
+  const warnings = [...(m.warnings ?? [])];
+  for (const f of unrecognised)
+    warnings.push(
+      `${f.file_name}: the layout was not recognised` +
+        (f.vendor !== 'unknown' ? ` as a known ${f.vendor} product` : '') +
+        '; its figures were read by their labels and need checking' +
+        (missing.length ? ` (not found: ${missing.join(', ')})` : ''),
+    );
+  const structures = (m.structures ?? []).map(structureSummary);
+  const summary: ReportSummary = {
+    address: m.address ?? null,
+    ...figures,
+    ...(structures.length > 1 ? { structures } : {}),
+    missing,
+    warnings: [...new Set(warnings)],
+    sources: files.map((f) => ({ file_name: f.file_name, format: f.format, vendor: f.vendor, product: f.product })),
+  };
+  return { status: missing.length || unrecognised.length ? 'needs_review' : 'draft', summary, measurements: m };
+}
+
+export function predominantPitch(facets: FacetSummary[], perPitch?: PitchArea[]): string | undefined {
   const totals = new Map<string, number>();
   for (const p of perPitch ?? []) totals.set(p.pitch, (totals.get(p.pitch) ?? 0) + p.area_sqft);
   if (!totals.size) for (const f of facets) if (f.pitch) totals.set(f.pitch, (totals.get(f.pitch) ?? 0) + f.area_sqft);

@@ -1,4 +1,4 @@
-import type { LengthKind } from '../../storage/reports.ts';
+import type { LengthKind } from '../../core/reportModel.ts';
 import { MAX_NUMBER_CHARS, normalizePitch, round, type Measurements } from './summary.ts';
 
 type Field = 'address' | 'area' | 'pitch' | 'facets' | LengthKind | 'ridge_hip';
@@ -8,6 +8,9 @@ const LABELS: [RegExp, Field][] = [
   [/^(property |project |site )?address$|^location$/i, 'address'],
   [/ridges?\s*(\/|and|&|\+)\s*hips?/i, 'ridge_hip'],
   [/step\s*flash/i, 'step_flashing'],
+  [/flashing/i, 'flashing'],
+  [/drip\s*edge/i, 'drip_edge'],
+  [/parapet/i, 'parapet'],
   [/ridge/i, 'ridge'],
   [/\bhips?\b/i, 'hip'],
   [/valley/i, 'valley'],
@@ -17,7 +20,7 @@ const LABELS: [RegExp, Field][] = [
   [/facets?\b/i, 'facets'],
   [/(total|roof).*area|area.*roof|^area$|^squares$|total squares/i, 'area'],
 ];
-const IGNORED = /drip|parapet|penetration|wall|window|floor|less|perimeter/i;
+const IGNORED = /penetration|wall (area|facet)|siding|masonry|window|floor|less|perimeter/i;
 const MAX_LABEL_CHARS = 80;
 /** Cells are cut to this before any pattern reads them; an address or a unit needs far less. */
 const MAX_CELL_CHARS = 1000;

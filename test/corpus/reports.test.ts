@@ -12,7 +12,7 @@ const FIXTURES = join(CORPUS_DIR, 'reports');
 
 async function importFixture(path: string): Promise<Outcome> {
   const name = path.split('/').pop()!;
-  return summarize([await parseFile(name, readFileSync(join(FIXTURES, path)), { allowPdf: true })]);
+  return summarize([await parseFile(name, readFileSync(join(FIXTURES, path)), { alone: true })]);
 }
 
 function expectImported(outcome: Outcome): asserts outcome is Extract<Outcome, { status: 'draft' | 'needs_review' }> {
@@ -40,6 +40,9 @@ describe('EagleView Premium Report PDF (Deltona, FL)', () => {
       rake: 154,
       eave: 109,
       step_flashing: 16,
+      flashing: 2,
+      drip_edge: 263,
+      parapet: 0,
       ridge_hip: 115,
     });
     expect(s.areas_per_pitch).toEqual([

@@ -1,0 +1,3 @@
+import { recognisedByMarks } from './byLabels.ts';
+
+export const gafQuickMeasure = recognisedByMarks('gaf_quickmeasure', /\bQuick ?Measure\b/i);

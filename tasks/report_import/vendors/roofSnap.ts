@@ -1,0 +1,3 @@
+import { recognisedByMarks } from './byLabels.ts';
+
+export const roofSnap = recognisedByMarks('roofsnap', /\bRoof ?Snap\b/i);
