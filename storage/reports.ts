@@ -38,7 +38,25 @@ export interface FacetSummary {
   pitch: string | null;
 }
 
-/** The normalized summary every importer produces (DESIGN.md "Reports"). */
+/** One building's own figures, as the source prints them per structure. */
+export interface StructureSummary {
+  /** As printed: "Structure 1", "Garage". */
+  name: string;
+  number: number | null;
+  total_area_sqft: number | null;
+  total_squares: number | null;
+  predominant_pitch: string | null;
+  facet_count: number | null;
+  facets: FacetSummary[];
+  areas_per_pitch: { pitch: string; area_sqft: number }[];
+  lengths_ft: Lengths;
+  waste_table: WasteRow[];
+}
+
+/**
+ * The normalized summary every importer produces (DESIGN.md "Reports"); its figures are the
+ * property's totals.
+ */
 export interface ReportSummary {
   address: string | null;
   total_area_sqft: number | null;
@@ -52,7 +70,9 @@ export interface ReportSummary {
   /** Key measurements the sources did not provide; empty for a draft. */
   missing: string[];
   warnings: string[];
-  sources: { file_name: string; format: string }[];
+  sources: { file_name: string; format: string; vendor?: string; product?: string | null }[];
+  /** Each structure's own figures; present only when the source has more than one. */
+  structures?: StructureSummary[];
   failure_reason?: string;
 }
 
