@@ -446,7 +446,7 @@ export const HOVER_SAMPLE = {
   facet_count: 9,
   predominant_pitch: '8/12',
   ridge_hip_ft: 96.42,
-  lengths_ft: { valley: 31.17, rake: 74.5, eave: 162.83, step_flashing: 22.25 },
+  lengths_ft: { valley: 31.17, rake: 74.5, eave: 162.83, step_flashing: 22.33 },
   flashing_ft: 14.08,
   areas_per_pitch: [
     { pitch: '8/12', area_sqft: 1796 },
@@ -511,7 +511,7 @@ export const CSV_SAMPLE = {
   total_area_sqft: 2215.5,
   predominant_pitch: '6/12',
   facet_count: 10,
-  lengths_ft: { ridge: 58.5, hip: 41.25, valley: 19, rake: 72, eave: 146.75, step_flashing: 14 },
+  lengths_ft: { ridge: 58.5, hip: 41.5, valley: 19, rake: 72, eave: 146.5, step_flashing: 14 },
 };
 
 export function roofMeasurementsCsv(): Buffer {
