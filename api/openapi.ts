@@ -202,6 +202,7 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
       tags: [route.tag],
       security: route.auth === 'key' ? [{ bearerAuth: [] }] : [],
       ...(route.scopes.length ? { 'x-required-scopes': route.scopes } : {}),
+      ...(route.curl ? { 'x-codeSamples': [{ lang: 'Shell', label: 'curl', source: route.curl }] } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(route.body
         ? requestBody('application/json', route.body)

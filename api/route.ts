@@ -89,6 +89,11 @@ export interface RouteDef<
   negotiate?: (ctx: Ctx) => ErrorPage | undefined;
   /** The OpenAPI document's (and /docs') example: a request this operation accepts and its answer. */
   example: RouteExample;
+  /**
+   * A shell command sending the example, for an operation whose body a reader cannot paste from
+   * the example alone (a file upload); /docs shows it as the operation's code sample.
+   */
+  curl?: string;
   handler: (ctx: Ctx, input: Input<z.output<P>, z.output<Q>, z.output<B>>) => Promise<void>;
 }
 

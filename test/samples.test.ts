@@ -1,9 +1,12 @@
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type Tenant, type TestContext } from './harness.ts';
-import { importAndWait } from './fixtures/reports/client.ts';
+import { importAndWait, waitForImport } from './fixtures/reports/client.ts';
+import { EXAMPLE_BASE_URL } from '../api/examples.ts';
 import {
   CSV_SAMPLE,
   EAGLEVIEW_SAMPLE,
@@ -47,6 +50,23 @@ describe('samples/reports', () => {
       if (name.endsWith('.xlsx')) expect(await cells(await committed(name)), name).toEqual(await cells(data));
       else expect((await committed(name)).equals(data), `${name} differs from a fresh build`).toBe(true);
     }
+  });
+
+  it("the import's curl in /docs, pasted into a shell at the repository root, imports the CSV sample", async () => {
+    const doc = (await t.request('GET', '/api/v1/openapi.json')).body;
+    const [sample] = doc.paths['/api/v1/reports/import'].post['x-codeSamples'];
+    expect(sample.source).toContain('-F files=@samples/reports/roof-measurements.csv');
+    // Asynchronously: the server answering it runs in this process.
+    const { stdout } = await promisify(execFile)(
+      'sh',
+      ['-c', `${sample.source.replace(EXAMPLE_BASE_URL, t.baseUrl)} --silent --show-error --fail-with-body`],
+      { cwd: join(SAMPLES_DIR, '../..'), env: { ...process.env, KEY: owner.key } },
+    );
+    const { report } = JSON.parse(stdout);
+    expect(report.status).toBe('importing');
+    const done = await waitForImport(t, report.id);
+    expect(done.status).toBe('draft');
+    expect(done.summary.total_area_sqft).toBe(CSV_SAMPLE.total_area_sqft);
   });
 
   it.each([

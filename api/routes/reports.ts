@@ -131,7 +131,7 @@ export const reportRoutes = [
     },
     errors: [400, 401, 403, 408, 409, 411, 413, 429, 500, 503],
     example: {
-      body: { files: ['1482-oak-street-premium-report.pdf'], external_report_id: EXAMPLE_REPORT.external_report_id },
+      body: { files: ['roof-measurements.csv'], external_report_id: EXAMPLE_REPORT.external_report_id },
       response: {
         status: 201,
         body: {
@@ -152,6 +152,13 @@ export const reportRoutes = [
         },
       },
     },
+    curl: [
+      `curl -X POST ${EXAMPLE_BASE_URL}/api/v1/reports/import \\`,
+      '  -H "Authorization: Bearer $KEY" \\',
+      `  -H "Idempotency-Key: $(od -An -N16 -tx1 /dev/urandom | tr -d ' \\n')" \\`,
+      '  -F files=@samples/reports/roof-measurements.csv \\',
+      `  -F external_report_id=${EXAMPLE_REPORT.external_report_id}`,
+    ].join('\n'),
     handler: async (ctx, { body }) => {
       // The files are in the blob store already; the report, its files and the job commit together.
       const upload = body as ReceivedImport;
