@@ -504,7 +504,7 @@ describe('exports of a property with several structures', () => {
       expect(sheet[1]).toEqual([st.name]);
       expect(sheet).toContainEqual(['Total roof area', st.total_area_sqft, 'sq ft']);
       expect(sheet).toContainEqual(['Rakes', st.lengths_ft.rake, 'ft']);
-      expect(sheet).toContainEqual([st.facets[0]!.id, st.facets[0]!.area_sqft, st.facets[0]!.pitch]);
+      expect(sheet).toContainEqual([st.facets[0]!.id, st.facets[0]!.pitch, st.facets[0]!.area_sqft]);
       expect(sheet).toContainEqual([0, st.waste_table[0]!.area_sqft, st.waste_table[0]!.squares]);
     }
   });

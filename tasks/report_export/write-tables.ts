@@ -86,8 +86,8 @@ function structureSheet(wb: ExcelJS.Workbook, st: MeasurementSection) {
     st.areas_per_pitch.map((p) => [p.pitch, p.area_sqft]),
   );
   block(
-    ['Facet', 'Area (sq ft)', 'Pitch'],
-    st.facets.map((f) => [f.id, f.area_sqft, f.pitch]),
+    ['Facet', 'Pitch', 'Area (sq ft)'],
+    st.facets.map((f) => [f.id, f.pitch, f.area_sqft]),
   );
   block(
     ['Waste %', 'Area (sq ft)', 'Squares'],
@@ -112,6 +112,7 @@ export async function writeXlsx(m: ExportModel): Promise<Buffer> {
     summary.addRow(['Measurements by structure']).font = { bold: true, size: 13 };
     const header = figureRows(totals!).map(([label, , unit]) => (unit ? `${label} (${unit})` : label));
     summary.addRow(['Structure', ...header]);
+    for (let c = 4; c <= header.length + 1; c++) summary.getColumn(c).width = 14;
     bold(summary);
     for (const sec of [...structures, totals!])
       summary.addRow(
