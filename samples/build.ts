@@ -122,7 +122,13 @@ function evHeader(doc: PDFKit.PDFDocument, page: number | null) {
   at(doc, 500, 54, '5/14/2025', 9);
   at(doc, 40, 70, `${EAGLEVIEW_SAMPLE.address}`, 10, 'Helvetica-Bold');
   at(doc, 470, 70, 'Report: 90417001', 9);
-  at(doc, 40, 742, `${SAMPLE_NOTICE} Layout of an EagleView Premium report; not an EagleView document.`, 6.5);
+  at(
+    doc,
+    40,
+    742,
+    `${SAMPLE_NOTICE} In the layout of an EagleView Premium report (www.eagleview.com); not an EagleView document.`,
+    6.5,
+  );
   if (page !== null) at(doc, 540, 756, `PAGE ${page}`, 7);
 }
 

@@ -138,7 +138,7 @@ describe('samples/reports', () => {
         s.structures.map((st: any) => [st.number, st.total_area_sqft, st.predominant_pitch, st.lengths_ft.eave]),
       ).toEqual(EAGLEVIEW_SAMPLE.structures.map((st) => [st.number, st.area, st.pitch, st.eaves]));
       expect(s.structures.map((st: any) => st.name)).toEqual(
-        [/Structure #?1$/, /Structure #?2$/].map(expect.stringMatching),
+        [/Structure #?1$/, /Structure #?2$/].map((re) => expect.stringMatching(re)),
       );
     });
 

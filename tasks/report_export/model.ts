@@ -47,6 +47,8 @@ const KNOWN_LENGTH_LABELS: Partial<Record<string, string>> = {
   eave: 'Eaves',
   flashing: 'Flashing',
   step_flashing: 'Step flashing',
+  drip_edge: 'Drip edge',
+  parapet: 'Parapet walls',
 };
 
 /** Every length kind the model knows, in its order; a kind added later renders under its own name. */

@@ -267,12 +267,14 @@ function structureComparison(doc: Doc, totals: MeasurementSection, structures: M
     [0.32, 0.2, 0.16, 0.16, 0.16],
     { lastRowBold: true },
   );
-  // Lengths run down the page and structures across, so any number of length kinds fits.
+  // Lengths run down the page and structures across, so any number of length kinds fits; a kind
+  // no structure states is left out.
   const width = Math.min(0.16, 0.72 / rows.length);
+  const stated = LENGTH_LABELS.filter(([k]) => rows.some((sec) => (sec.lengths_ft[k] ?? null) !== null));
   table(
     doc,
     ['Line lengths', ...rows.map(name)],
-    LENGTH_LABELS.map(([k, label]) => [label, ...rows.map((sec) => feet(sec.lengths_ft[k]))]),
+    stated.map(([k, label]) => [label, ...rows.map((sec) => feet(sec.lengths_ft[k]))]),
     [1 - width * rows.length, ...rows.map(() => width)],
   );
 }
