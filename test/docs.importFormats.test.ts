@@ -22,6 +22,9 @@ function read(label: string, value: string): Measurements {
   return scanner.result();
 }
 
+/** A length by its kind's name, for the kinds the model gained with issue 20's import side. */
+const length = (m: Measurements, kind: string) => (m.lengths as Record<string, number | undefined> | undefined)?.[kind];
+
 const FIGURES: Record<string, { value: string; found: (m: Measurements) => unknown }> = {
   Address: { value: '12 Elm Row', found: (m) => m.address },
   'Total roof area': { value: '24', found: (m) => m.total_area_sqft },
@@ -34,6 +37,9 @@ const FIGURES: Record<string, { value: string; found: (m: Measurements) => unkno
   Rakes: { value: '24', found: (m) => m.lengths?.rake },
   Eaves: { value: '24', found: (m) => m.lengths?.eave },
   'Step flashing': { value: '24', found: (m) => m.lengths?.step_flashing },
+  Flashing: { value: '24', found: (m) => length(m, 'flashing') },
+  'Drip edge': { value: '24', found: (m) => length(m, 'drip_edge') },
+  'Parapet walls': { value: '24', found: (m) => length(m, 'parapet') },
 };
 
 describe('/docs "Importing measurement reports"', () => {
