@@ -10,10 +10,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type Tenant, type TestContext } from './harness.ts';
 import { expectMatchesSpec } from './openapi.ts';
 import { newId } from '../core/ids.ts';
-import { insertExports, insertReport } from '../storage/reports.ts';
+import { completeReportImport, insertExports, insertReport, upsertImportRevision } from '../storage/reports.ts';
 import { parseDxf } from '../tasks/report_import/parse-dxf.ts';
 import { pdfText } from '../tasks/report_import/parse-pdf.ts';
 import { gableRoofDxf } from './fixtures/reports/build.ts';
+import { MULTI_STRUCTURE_SUMMARY, STRUCTURES } from './fixtures/reports/structures.ts';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { XMLParser } from 'fast-xml-parser';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { importAndWait } from './fixtures/reports/client.ts';
 
 // dxf-parser's CommonJS build exports the class itself, which its typings call the default export.
@@ -65,15 +69,50 @@ async function download(exportId: string, key = owner.key) {
   return { location, file, data: Buffer.from(await file.arrayBuffer()) };
 }
 
-function zipNames(data: Buffer): Promise<string[]> {
+/** Every entry of a zip with its bytes. */
+function unzip(data: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(data, { lazyEntries: false }, (err, zip) => {
+    yauzl.fromBuffer(data, { lazyEntries: true }, (err, zip) => {
       if (err) return reject(err);
-      const names: string[] = [];
-      zip!.on('entry', (e: yauzl.Entry) => names.push(e.fileName));
-      zip!.on('end', () => resolve(names));
+      const entries = new Map<string, Buffer>();
+      zip!.on('entry', (e: yauzl.Entry) =>
+        zip!.openReadStream(e, (err2, stream) => {
+          if (err2) return reject(err2);
+          const chunks: Buffer[] = [];
+          stream!.on('data', (c: Buffer) => chunks.push(c));
+          stream!.on('end', () => {
+            entries.set(e.fileName, Buffer.concat(chunks));
+            zip!.readEntry();
+          });
+        }),
+      );
+      zip!.on('end', () => resolve(entries));
+      zip!.readEntry();
     });
   });
+}
+
+const zipNames = async (data: Buffer) => [...(await unzip(data)).keys()];
+
+async function pdfPlainText(data: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(data)), { mergePages: true });
+  return text;
+}
+
+/** Exports every format of a report and downloads each artifact once it is ready. */
+async function exportEverything(reportId: string): Promise<Record<string, Buffer>> {
+  const res = await exportReport(owner.key, { formats: ['pdf', 'xml', 'csv', 'xlsx', 'dxf', 'json', 'zip'] }, reportId);
+  expect(res.status, res.text).toBe(201);
+  const ids = res.body.exports.map((e: { export_id: string }) => e.export_id);
+  await waitForExports(ids);
+  const out: Record<string, Buffer> = {};
+  for (const e of res.body.exports) {
+    const [row] = await t.sql<{ status: string; error: string | null }[]>`
+      select status, error from report_exports where id = ${e.export_id}`;
+    expect(row, e.format).toMatchObject({ status: 'ready', error: null });
+    out[e.format] = (await download(e.export_id)).data;
+  }
+  return out;
 }
 
 describe('POST /api/v1/reports/{report_id}/export', () => {
@@ -354,5 +393,160 @@ describe('GET /api/v1/reports/exports/{export_id} and /download', () => {
     const key = await t.keyFor(owner.workspaceId, ['reports.write']);
     expect((await t.request('GET', `/api/v1/reports/exports/${exportId}`, { key })).status).toBe(403);
     expect((await t.request('GET', `/api/v1/reports/exports/${exportId}/download`, { key })).status).toBe(403);
+  });
+});
+
+describe('exports of a property with several structures', () => {
+  const totals = MULTI_STRUCTURE_SUMMARY;
+  let files: Record<string, Buffer>;
+  beforeAll(async () => {
+    // The summary an import of a three-building property produces, written through the same storage calls.
+    const before = await insertReport(t.sql, {
+      id: newId('rpt'),
+      workspaceId: owner.workspaceId,
+      projectName: 'Quarry Hill',
+      externalReportId: 'QH-77',
+    });
+    const revisionId = await upsertImportRevision(t.sql, {
+      id: newId('rrev'),
+      workspaceId: owner.workspaceId,
+      reportId: before.id,
+      summary: totals,
+      geometry: null,
+    });
+    await completeReportImport(t.sql, before, {
+      status: 'draft',
+      revisionId,
+      summary: totals,
+      sourceFormats: ['pdf'],
+      projectName: 'Quarry Hill',
+      address: totals.address,
+      locationLabel: null,
+      lat: null,
+      long: null,
+    });
+    files = await exportEverything(before.id);
+  });
+
+  it('names every structure in the PDF, with its figures, beside the property totals', async () => {
+    const text = await pdfPlainText(files.pdf!);
+    expect(text).toContain('3 structures: Structure 1, Garage, Pole barn');
+    expect(text).toContain('Measurements by structure');
+    expect(text).toContain('Property totals');
+    expect(text).toContain('3,365 sq ft');
+    expect(text).toContain('85.5 ft');
+    for (const st of STRUCTURES) {
+      expect(text).toContain(st.name);
+      expect(text).toContain(`${st.total_area_sqft!.toLocaleString('en-US')} sq ft`);
+      expect(text).toContain(`${st.lengths_ft.rake} ft`);
+    }
+    // Each structure has a page of its own with its facets and waste table.
+    expect(text).toMatch(/Pole barn\s+3 of 3 structures/);
+    expect(text).toContain('306.4 sq ft');
+    const pages = (await getDocumentProxy(new Uint8Array(files.pdf!))).numPages;
+    expect(pages).toBeGreaterThanOrEqual(1 + STRUCTURES.length);
+    const pdftoppm = spawnSync('pdftoppm', ['-v']);
+    if (!pdftoppm.error) {
+      const dir = await mkdtemp(join(tmpdir(), 'report-structures-pdf-'));
+      await writeFile(join(dir, 'report.pdf'), files.pdf!);
+      expect(spawnSync('pdftoppm', ['-png', '-r', '70', join(dir, 'report.pdf'), join(dir, 'page')]).status).toBe(0);
+      console.info(`rendered ${dir}/page-*.png`);
+    }
+  });
+
+  it('writes the totals and a section per structure in the CSV', () => {
+    const rows: string[][] = parseCsv(files.csv!);
+    const value = (section: string, item: string) => rows.find((r) => r[0] === section && r[1] === item)?.[2];
+    expect(value('summary', 'Total roof area')).toBe('3365');
+    expect(value('summary', 'Ridges')).toBe('85.5');
+    expect(value('pitch', '9/12')).toBe('1108.2');
+    for (const st of STRUCTURES) {
+      expect(value(`${st.name}: summary`, 'Total roof area')).toBe(String(st.total_area_sqft));
+      expect(value(`${st.name}: summary`, 'Predominant pitch')).toBe(st.predominant_pitch);
+      expect(value(`${st.name}: summary`, 'Eaves')).toBe(String(st.lengths_ft.eave));
+      expect(value(`${st.name}: facet`, st.facets[0]!.id)).toBe(String(st.facets[0]!.area_sqft));
+      expect(value(`${st.name}: pitch`, st.areas_per_pitch[0]!.pitch)).toBe(String(st.areas_per_pitch[0]!.area_sqft));
+      expect(value(`${st.name}: waste`, '0%')).toBe(String(st.waste_table[0]!.area_sqft));
+    }
+  });
+
+  it('writes the totals, a table by structure and a sheet per structure in the XLSX', async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(files.xlsx! as never);
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      'Summary',
+      'Pitches',
+      'Facets',
+      'Waste',
+      'Structure 1',
+      'Garage',
+      'Pole barn',
+    ]);
+    const rows = (name: string) =>
+      wb
+        .getWorksheet(name)!
+        .getSheetValues()
+        .map((r) => (r as unknown[])?.slice(1));
+    const summary = rows('Summary');
+    expect(summary).toContainEqual(['Total roof area', 3365, 'sq ft']);
+    const byStructure = summary.findIndex((r) => r?.[0] === 'Structure');
+    expect(summary[byStructure]!.slice(0, 3)).toEqual([
+      'Structure',
+      'Total roof area (sq ft)',
+      'Total squares (squares)',
+    ]);
+    expect(summary.slice(byStructure + 1).map((r) => r?.slice(0, 2))).toEqual([
+      ...STRUCTURES.map((st) => [st.name, st.total_area_sqft]),
+      ['All structures', 3365],
+    ]);
+    for (const st of STRUCTURES) {
+      const sheet = rows(st.name);
+      expect(sheet[1]).toEqual([st.name]);
+      expect(sheet).toContainEqual(['Total roof area', st.total_area_sqft, 'sq ft']);
+      expect(sheet).toContainEqual(['Rakes', st.lengths_ft.rake, 'ft']);
+      expect(sheet).toContainEqual([st.facets[0]!.id, st.facets[0]!.pitch, st.facets[0]!.area_sqft]);
+      expect(sheet).toContainEqual([0, st.waste_table[0]!.area_sqft, st.waste_table[0]!.squares]);
+    }
+  });
+
+  it('writes the totals at the top of the XML and a STRUCTURE element per structure, in the zip too', async () => {
+    const parser = new XMLParser({
+      ignoreAttributes: false,
+      isArray: (name) => ['STRUCTURE', 'LENGTH', 'FACET', 'ROW', 'PITCH'].includes(name),
+    });
+    const zipped = await unzip(files.zip!);
+    const zippedXml = [...zipped].find(([name]) => name.endsWith('.xml'))![1];
+    expect(zippedXml.toString()).toBe(files.xml!.toString());
+    const report = parser.parse(files.xml!.toString()).ROOF_REPORT;
+    expect(report.SUMMARY['@_total_area_sqft']).toBe('3365');
+    expect(report.PITCHES.PITCH).toHaveLength(4);
+    expect(
+      report.STRUCTURES.STRUCTURE.map((s: any) => [s['@_name'], s['@_number'], s.SUMMARY['@_total_area_sqft']]),
+    ).toEqual(STRUCTURES.map((st) => [st.name, String(st.number), String(st.total_area_sqft)]));
+    const garage = report.STRUCTURES.STRUCTURE[1];
+    expect(garage.LENGTHS.LENGTH.find((l: any) => l['@_type'] === 'RAKE')['@_feet']).toBe('52');
+    expect(garage.FACETS.FACET.map((f: any) => f['@_id'])).toEqual(['G1', 'G2']);
+    expect(garage.WASTE.ROW.map((w: any) => w['@_area_sqft'])).toEqual(['613', '674']);
+    // The JSON (alone and in the zip) is the revision's summary: totals with the structures beside them.
+    for (const json of [files.json!, [...zipped].find(([name]) => name.endsWith('.json'))![1]]) {
+      const doc = JSON.parse(json.toString());
+      expect(doc.summary.total_area_sqft).toBe(3365);
+      expect(doc.summary.structures).toEqual(STRUCTURES);
+    }
+    const zippedCsv = [...zipped].find(([name]) => name.endsWith('.csv'))![1];
+    expect(zippedCsv.toString()).toContain('Pole barn: summary,Total roof area,433.9,sq ft');
+  });
+
+  it('keeps a single building free of structure sections', async () => {
+    const single = await exportEverything(report.id);
+    const text = await pdfPlainText(single.pdf!);
+    expect(text).toContain('Summary');
+    expect(text).not.toMatch(/structure/i);
+    expect(single.csv!.toString()).not.toMatch(/: summary|structure/i);
+    expect(single.xml!.toString()).not.toContain('STRUCTURE');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(single.xlsx! as never);
+    expect(wb.worksheets.map((w) => w.name)).not.toContain('Structure 1');
+    expect(JSON.parse(single.json!.toString()).summary.structures).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { LENGTH_LABELS, type ExportModel } from './model.ts';
+import { LENGTH_LABELS, measurementSections, type ExportModel, type MeasurementSection } from './model.ts';
 
 const INK = '#1f2933';
 const MUTED = '#616e7c';
@@ -19,10 +19,21 @@ const fmt = (n: number | null | undefined, digits = 0) =>
     ? '—'
     : n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
+/** Up to `digits` decimals, none when the figure is whole: 92.17 ft, 2,236 sq ft. */
+const num = (n: number | null | undefined, digits = 2) =>
+  n === null || n === undefined ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: digits });
+
 type Doc = PDFKit.PDFDocument;
 
-function heading(doc: Doc, text: string) {
-  if (doc.y > doc.page.height - 160) doc.addPage();
+/**
+ * A section heading. `rows` is the table that follows: a table that fits on one page starts on
+ * a new one rather than leave its last rows alone without their header.
+ */
+function heading(doc: Doc, text: string, rows = 4) {
+  const needed = 48 + (rows + 1) * 18;
+  const usable = doc.page.height - doc.page.margins.top - doc.page.margins.bottom;
+  if (doc.y + Math.min(needed, 160) > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  else if (needed <= usable && doc.y + needed > doc.page.height - doc.page.margins.bottom) doc.addPage();
   doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(ACCENT).text(text, doc.page.margins.left);
   const y = doc.y + 2;
   doc
@@ -34,22 +45,31 @@ function heading(doc: Doc, text: string) {
   doc.moveDown(0.5).fillColor(INK);
 }
 
-/** A simple ruled table; columns share the width by the given fractions. */
-function table(doc: Doc, header: string[], rows: string[][], fractions: number[], alignRightFrom = 1) {
+/**
+ * A simple ruled table; columns share the width by the given fractions. `lastRowBold` sets a
+ * totals row apart.
+ */
+function table(
+  doc: Doc,
+  header: string[],
+  rows: string[][],
+  fractions: number[],
+  { alignRightFrom = 1, fontSize = 10, lastRowBold = false } = {},
+) {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const xs = fractions.reduce<number[]>((acc, f, i) => [...acc, (acc[i] ?? left) + f * width], [left]);
-  const rowHeight = 18;
-  const drawRow = (cells: string[], bold: boolean) => {
+  const rowHeight = fontSize + 8;
+  const drawRow = (cells: string[], bold: boolean, muted = bold) => {
     if (doc.y + rowHeight > doc.page.height - doc.page.margins.bottom) doc.addPage();
     const y = doc.y;
     doc
       .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(10)
-      .fillColor(bold ? MUTED : INK);
+      .fontSize(fontSize)
+      .fillColor(muted ? MUTED : INK);
     cells.forEach((c, i) => {
       const w = xs[i + 1]! - xs[i]! - 8;
-      doc.text(c, xs[i]! + 4, y + 4, {
+      doc.text(c, xs[i]! + 4, y + 4.5, {
         width: w,
         align: i >= alignRightFrom ? 'right' : 'left',
         lineBreak: false,
@@ -66,7 +86,7 @@ function table(doc: Doc, header: string[], rows: string[][], fractions: number[]
     doc.y = y + rowHeight;
   };
   drawRow(header, true);
-  for (const r of rows) drawRow(r, false);
+  rows.forEach((r, i) => drawRow(r, lastRowBold && i === rows.length - 1, false));
   doc.moveDown(0.3);
 }
 
@@ -158,9 +178,125 @@ function planDrawing(doc: Doc, m: ExportModel) {
   doc.y = ly + 20;
 }
 
+const sqft = (n: number | null, digits = 2) => (n === null ? '—' : `${num(n, digits)} sq ft`);
+const feet = (n: number | null | undefined) => (n === null || n === undefined ? '—' : `${num(n)} ft`);
+
+/** One section's figures: summary, line lengths, areas per pitch, facets, then `beforeWaste`, then waste. */
+function sectionBody(doc: Doc, sec: MeasurementSection, beforeWaste: () => void = () => {}) {
+  heading(doc, sec.kind === 'structure' ? 'Summary' : sec.title, 4);
+  table(
+    doc,
+    ['Measurement', 'Value'],
+    [
+      ['Total roof area', sqft(sec.total_area_sqft)],
+      ['Roofing squares (100 sq ft)', fmt(sec.total_squares, 2)],
+      ['Predominant pitch', sec.predominant_pitch ?? '—'],
+      ['Roof facets', fmt(sec.facet_count)],
+    ],
+    [0.6, 0.4],
+  );
+
+  heading(doc, 'Line lengths', LENGTH_LABELS.length + 1);
+  table(
+    doc,
+    ['Line', 'Length'],
+    [
+      ...LENGTH_LABELS.map(([k, label]) => [label, feet(sec.lengths_ft[k])]),
+      ...(sec.lengths_ft.ridge_hip !== null && sec.lengths_ft.ridge_hip !== undefined
+        ? [['Ridges and hips together', feet(sec.lengths_ft.ridge_hip)]]
+        : []),
+    ],
+    [0.6, 0.4],
+  );
+
+  if (sec.areas_per_pitch.length) {
+    heading(doc, 'Area by pitch', sec.areas_per_pitch.length);
+    const total = sec.areas_per_pitch.reduce((a, p) => a + p.area_sqft, 0);
+    table(
+      doc,
+      ['Pitch', 'Area', 'Share of roof'],
+      sec.areas_per_pitch.map((p) => [p.pitch, sqft(p.area_sqft, 1), `${fmt((p.area_sqft / total) * 100, 1)}%`]),
+      [0.4, 0.3, 0.3],
+    );
+  }
+
+  if (sec.facets.length) {
+    heading(doc, 'Facets', sec.facets.length);
+    table(
+      doc,
+      ['Facet', 'Pitch', 'Area'],
+      sec.facets.map((f) => [f.id, f.pitch ?? '—', sqft(f.area_sqft, 1)]),
+      [0.4, 0.3, 0.3],
+    );
+  }
+
+  beforeWaste();
+
+  if (sec.waste_table.length) {
+    heading(doc, 'Waste factor', sec.waste_table.length + 1);
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text('Area and squares to order at each waste allowance; squares are rounded up to a third of a square.');
+    doc.moveDown(0.3);
+    table(
+      doc,
+      ['Waste', 'Area', 'Squares'],
+      sec.waste_table.map((w) => [`${w.waste_percent}%`, sqft(w.area_sqft), fmt(w.squares, 2)]),
+      [0.4, 0.3, 0.3],
+    );
+  }
+}
+
+/** Each structure beside the property totals, the way a crew splits the order between buildings. */
+function structureComparison(doc: Doc, totals: MeasurementSection, structures: MeasurementSection[]) {
+  const rows = [...structures, totals];
+  const name = (sec: MeasurementSection) => (sec.kind === 'totals' ? 'All structures' : sec.title);
+  heading(doc, 'Measurements by structure', rows.length + LENGTH_LABELS.length + 2);
+  table(
+    doc,
+    ['Structure', 'Area', 'Squares', 'Pitch', 'Facets'],
+    rows.map((sec) => [
+      name(sec),
+      sqft(sec.total_area_sqft),
+      fmt(sec.total_squares, 2),
+      sec.predominant_pitch ?? '—',
+      fmt(sec.facet_count),
+    ]),
+    [0.32, 0.2, 0.16, 0.16, 0.16],
+    { lastRowBold: true },
+  );
+  // Lengths run down the page and structures across, so any number of length kinds fits; a kind
+  // no structure states is left out.
+  const width = Math.min(0.16, 0.72 / rows.length);
+  const stated = LENGTH_LABELS.filter(([k]) => rows.some((sec) => (sec.lengths_ft[k] ?? null) !== null));
+  table(
+    doc,
+    ['Line lengths', ...rows.map(name)],
+    stated.map(([k, label]) => [label, ...rows.map((sec) => feet(sec.lengths_ft[k]))]),
+    [1 - width * rows.length, ...rows.map(() => width)],
+  );
+}
+
+/** A structure starts a page of its own, titled as the source names it. */
+function structurePage(doc: Doc, sec: MeasurementSection, index: number, count: number) {
+  doc.addPage();
+  doc.font('Helvetica-Bold').fontSize(18).fillColor(INK).text(sec.title);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(
+      `${index + 1} of ${count} structures  ·  ${sqft(sec.total_area_sqft)}  ·  ${sec.predominant_pitch ?? '—'} pitch  ·  ${fmt(sec.facet_count)} facets`,
+    );
+  sectionBody(doc, sec);
+}
+
 /** A report a roofer can hand a homeowner: who, where, how big, how steep, what to order. */
 export function writePdf(m: ExportModel): Promise<Buffer> {
   const s = m.summary;
+  const [totals, ...structures] = measurementSections(s);
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'LETTER',
@@ -195,6 +331,16 @@ export function writePdf(m: ExportModel): Promise<Buffer> {
           .filter(Boolean)
           .join('   ·   '),
       );
+    if (structures.length) {
+      doc
+        .moveDown(0.4)
+        .font('Helvetica-Bold')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(`${structures.length} structures: `, { continued: true })
+        .font('Helvetica')
+        .text(`${structures.map((st) => st.title).join(', ')}. The figures below are the property's totals.`);
+    }
     if (s.missing.length) {
       doc
         .moveDown(0.5)
@@ -204,77 +350,15 @@ export function writePdf(m: ExportModel): Promise<Buffer> {
         .text(`Needs review: the source did not state ${s.missing.join(', ').replaceAll('_', ' ')}.`);
     }
 
-    heading(doc, 'Summary');
-    table(
-      doc,
-      ['Measurement', 'Value'],
-      [
-        ['Total roof area', s.total_area_sqft !== null ? `${fmt(s.total_area_sqft)} sq ft` : '—'],
-        ['Roofing squares (100 sq ft)', fmt(s.total_squares, 2)],
-        ['Predominant pitch', s.predominant_pitch ?? '—'],
-        ['Roof facets', fmt(s.facet_count)],
-      ],
-      [0.6, 0.4],
-    );
-
-    heading(doc, 'Line lengths');
-    table(
-      doc,
-      ['Line', 'Length'],
-      [
-        ...LENGTH_LABELS.map(([k, label]) => [label, s.lengths_ft[k] !== null ? `${fmt(s.lengths_ft[k])} ft` : '—']),
-        ...(s.lengths_ft.ridge_hip !== null ? [['Ridges and hips together', `${fmt(s.lengths_ft.ridge_hip)} ft`]] : []),
-      ],
-      [0.6, 0.4],
-    );
-
-    if (s.areas_per_pitch.length) {
-      heading(doc, 'Area by pitch');
-      const total = s.areas_per_pitch.reduce((a, p) => a + p.area_sqft, 0);
-      table(
-        doc,
-        ['Pitch', 'Area', 'Share of roof'],
-        s.areas_per_pitch.map((p) => [
-          p.pitch,
-          `${fmt(p.area_sqft, 1)} sq ft`,
-          `${fmt((p.area_sqft / total) * 100, 1)}%`,
-        ]),
-        [0.4, 0.3, 0.3],
-      );
-    }
-
-    if (s.facets.length) {
-      heading(doc, 'Facets');
-      table(
-        doc,
-        ['Facet', 'Pitch', 'Area'],
-        s.facets.map((f) => [f.id, f.pitch ?? '—', `${fmt(f.area_sqft, 1)} sq ft`]),
-        [0.4, 0.3, 0.3],
-      );
-    }
-
-    planDrawing(doc, m);
-
-    if (s.waste_table.length) {
-      heading(doc, 'Waste factor');
-      doc
-        .font('Helvetica')
-        .fontSize(9)
-        .fillColor(MUTED)
-        .text('Area and squares to order at each waste allowance; squares are rounded up to a third of a square.');
-      doc.moveDown(0.3);
-      table(
-        doc,
-        ['Waste', 'Area', 'Squares'],
-        s.waste_table.map((w) => [`${w.waste_percent}%`, `${fmt(w.area_sqft)} sq ft`, fmt(w.squares, 2)]),
-        [0.4, 0.3, 0.3],
-      );
-    }
+    if (structures.length) structureComparison(doc, totals!, structures);
+    sectionBody(doc, totals!, () => planDrawing(doc, m));
 
     if (s.warnings.length) {
       heading(doc, 'Notes');
       for (const w of s.warnings) doc.font('Helvetica').fontSize(9).fillColor(INK).text(`• ${w}`);
     }
+
+    structures.forEach((st, i) => structurePage(doc, st, i, structures.length));
 
     const range = doc.bufferedPageRange();
     for (let i = range.start; i < range.start + range.count; i++) {
