@@ -12,6 +12,7 @@ export const EXAMPLE_IDS = {
   workspace: 'ws_bkmdykgvp1v3re2bwdyc',
   apiKey: 'key_j531brsd53ybrt2kqpp2',
   lead: 'lead_r1hp9th24a2vy6tsddbk',
+  secondLead: 'lead_8w2ndq5k7cx0f3vjm4hp',
   conversion: 'conv_3r71c4pad943wfafte8w',
   pageViewEvent: 'evt_64yx6wbcq7jgzd6519ww',
   formEvent: 'evt_nwdb3patgxypjmm16ewb',
@@ -23,6 +24,7 @@ export const EXAMPLE_IDS = {
   visualization: 'vis_jcx9jhtdp4sth5vbzzr3',
   session: 'sess_7f3c2a91e4',
   shareToken: 'jA0Af56k4xNkMhr8Y-717Iau_Zek36YpjvEUVmRKP8Y',
+  request: 'req_5kq2m8x0v3d7hw1c9tza',
 } as const;
 
 export const EXAMPLE_STAGES = [

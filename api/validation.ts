@@ -79,10 +79,15 @@ export function zodIssues(error: z.ZodError, location: Location, schema?: z.ZodT
 
 const TENANT_FIELDS = /^(workspace|roofer|tenant|account|organization|organisation|org|company)_?(id|ids|key)?$/i;
 
+/** The keys of an object that select a tenant (workspace_id, account_id…). */
+export function tenantSelectorKeys(body: unknown): string[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
+  return Object.keys(body).filter((k) => TENANT_FIELDS.test(k) && /id|key/i.test(k));
+}
+
 /** Tenant selectors never travel in a body: the API key alone picks the workspace. */
 export function rejectTenantSelectors(body: unknown, location: Location = 'body') {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
-  const found = Object.keys(body).filter((k) => TENANT_FIELDS.test(k) && /id|key/i.test(k));
+  const found = tenantSelectorKeys(body);
   if (found.length) {
     throw ERRORS.tenantSelectors(
       found.map((path) => ({ location, path, message: 'Tenant selector fields are not allowed' })),

@@ -1,5 +1,5 @@
-import type { Db } from './db.ts';
-import { fieldError, validation } from '../core/errors.ts';
+import { eachInSavepoint, type Db } from './db.ts';
+import { ApiError, fieldError, validation } from '../core/errors.ts';
 import { jsonRecordIssues } from '../core/jsonBounds.ts';
 import type { WebhookEventType } from '../core/webhookEventTypes.ts';
 import { initialPipelineState, moveToStage, type StageInfo } from '../core/pipeline.ts';
@@ -12,6 +12,7 @@ import {
   findLeadByPhone,
   insertLead,
   lockLeadMatchKey,
+  lockLeadMatchKeys,
   updateLead,
   type AttributionFields,
   type LeadRow,
@@ -168,6 +169,36 @@ function createLead(
   return insertLead(tx, workspaceId, values);
 }
 
+/** Which rule matched an upsert to an existing lead; null when it created one. */
+export type MatchedBy = 'external_id' | 'phone' | null;
+
+/** The rule an upsert matches by: external_id + external_source when both are given, else the phone. */
+function matchRule(input: LeadInput): { by: Exclude<MatchedBy, null>; lockKey: string } | undefined {
+  if (input.external_id && input.external_source) {
+    return { by: 'external_id', lockKey: JSON.stringify(['ext', input.external_source, input.external_id]) };
+  }
+  if (input.contact_phone) return { by: 'phone', lockKey: JSON.stringify(['phone', input.contact_phone]) };
+  return undefined;
+}
+
+/** The advisory lock keys an upsert of `input` takes (none without a match rule); a batch takes them all first. */
+export const upsertLockKeys = (input: LeadInput): string[] => {
+  const rule = matchRule(input);
+  return rule ? [rule.lockKey] : [];
+};
+
+export interface UpsertResult {
+  lead: WrittenLead;
+  created: boolean;
+  matchedBy: MatchedBy;
+}
+
+export interface UpsertOptions {
+  conversionType: string;
+  /** The workspace's active stages when the caller read them already (a batch reads them once). */
+  stages?: StageInfo[];
+}
+
 /**
  * The spec's upsert: external_id + external_source, when both are given, alone decide the match
  * (no match means a new lead); otherwise the normalized phone does. Runs inside the caller's
@@ -178,30 +209,45 @@ export async function upsertLead(
   tx: Db,
   workspaceId: string,
   input: LeadInput,
-  opts: { conversionType: string },
-): Promise<{ lead: WrittenLead; created: boolean }> {
-  const byExternal = input.external_id && input.external_source;
-  const matchKey = byExternal
-    ? JSON.stringify(['ext', input.external_source, input.external_id])
-    : input.contact_phone
-      ? JSON.stringify(['phone', input.contact_phone])
-      : null;
+  opts: UpsertOptions,
+): Promise<UpsertResult> {
+  const rule = matchRule(input);
   // Sent in one go: the connection runs them in order, so the lookup's snapshot is taken once
   // the lock is held.
   const [, existing, stages, sessionTouch] = await Promise.all([
-    matchKey ? lockLeadMatchKey(tx, workspaceId, matchKey) : undefined,
-    byExternal
+    rule ? lockLeadMatchKey(tx, workspaceId, rule.lockKey) : undefined,
+    rule?.by === 'external_id'
       ? findLeadByExternalId(tx, workspaceId, input.external_source!, input.external_id!)
-      : input.contact_phone
-        ? findLeadByPhone(tx, workspaceId, input.contact_phone)
+      : rule?.by === 'phone'
+        ? findLeadByPhone(tx, workspaceId, input.contact_phone!)
         : undefined,
-    activeStagesForWrites(tx, workspaceId),
+    opts.stages ?? activeStagesForWrites(tx, workspaceId),
     input.session_id ? findSessionAttribution(tx, workspaceId, input.session_id) : undefined,
   ]);
-  if (!existing)
-    return { lead: await createLead(tx, workspaceId, input, { ...opts, stages, sessionTouch }), created: true };
+  if (!existing) {
+    const lead = await createLead(tx, workspaceId, input, { ...opts, stages, sessionTouch });
+    return { lead, created: true, matchedBy: null };
+  }
   const { lead } = await patchLeadRow(tx, workspaceId, existing, input, stages);
-  return { lead, created: false };
+  return { lead, created: false, matchedBy: rule!.by };
+}
+
+/**
+ * Upserts each input in turn, as POST /leads would one by one, in one transaction: the match keys
+ * of the whole batch are locked first in one order, stages are read once, and each upsert runs in
+ * its own savepoint, so one refused (its 4xx) leaves the others written.
+ */
+export async function upsertLeads(tx: Db, workspaceId: string, inputs: readonly LeadInput[], opts: UpsertOptions) {
+  const [, stages] = await Promise.all([
+    lockLeadMatchKeys(tx, workspaceId, inputs.flatMap(upsertLockKeys)),
+    opts.stages ?? activeStagesForWrites(tx, workspaceId),
+  ]);
+  return eachInSavepoint(
+    tx,
+    inputs,
+    (input) => upsertLead(tx, workspaceId, input, { ...opts, stages }),
+    (err) => err instanceof ApiError,
+  );
 }
 
 /**

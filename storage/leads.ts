@@ -126,9 +126,24 @@ function selectLeads(sql: Db, opts: { doc?: boolean } = {}) {
     from leads l join pipeline_stages s on s.id = l.stage_id`;
 }
 
+const matchLockName = (workspaceId: string, matchKey: string) => JSON.stringify([workspaceId, matchKey]);
+
 /** Serialises concurrent upserts that could match the same lead (same external id or phone). */
 export async function lockLeadMatchKey(tx: Db, workspaceId: string, matchKey: string): Promise<void> {
-  await tx`select pg_advisory_xact_lock(hashtextextended(${JSON.stringify([workspaceId, matchKey])}, 1))`;
+  await tx`select pg_advisory_xact_lock(hashtextextended(${matchLockName(workspaceId, matchKey)}, 1))`;
+}
+
+/**
+ * lockLeadMatchKey for many keys at once, in the order of their lock ids: two batches that share
+ * keys then wait for each other instead of deadlocking. The transaction holds them to its end, so
+ * each item's own lockLeadMatchKey finds its lock taken already.
+ */
+export async function lockLeadMatchKeys(tx: Db, workspaceId: string, matchKeys: string[]): Promise<void> {
+  if (matchKeys.length === 0) return;
+  await tx`
+    select pg_advisory_xact_lock(k.id) from (
+      select distinct hashtextextended(name, 1) as id from unnest(${matchKeys.map((k) => matchLockName(workspaceId, k))}::text[]) name
+      order by 1 offset 0) k`;
 }
 
 export async function findLead(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
-import { notFound, conflict } from '../../core/errors.ts';
+import { notFound, conflict, type ApiError } from '../../core/errors.ts';
 import { phoneDigitsOf } from '../../core/phone.ts';
 import { CursorPagination, decodeCursor, malformedCursor, pageOf } from '../pagination.ts';
 import {
@@ -14,8 +14,13 @@ import {
   LeadPatch,
   LeadRoof,
   LeadWrite,
+  LeadBatchWrite,
+  LeadBatchResponse,
   type LeadFilters,
+  type LeadWriteInput,
 } from '../schemas/leads.ts';
+import { InvalidItem, itemError } from '../batch.ts';
+import type { ItemOutcome } from '../../storage/db.ts';
 import { EmptyBody } from '../schemas/common.ts';
 import {
   effectiveAttribution,
@@ -26,7 +31,7 @@ import {
   type LeadWithDoc,
 } from '../../storage/leads.ts';
 import { EXPORT_CURSOR, sendLeadsCsv } from '../leadsExport.ts';
-import { patchLead, upsertLead } from '../../storage/leadWrites.ts';
+import { patchLead, upsertLead, upsertLeads, type UpsertResult } from '../../storage/leadWrites.ts';
 import {
   findConversionByEventId,
   insertConversion,
@@ -85,6 +90,39 @@ function jsonWithLeads(ctx: Ctx, text: string) {
   ctx.type = 'application/json';
   ctx.body = text;
 }
+
+/**
+ * One result of POST /leads/batch as JSON text: the lead's document is spliced in as stored, like
+ * the single upsert's answer.
+ */
+function batchResult(index: number, outcome: ItemOutcome<UpsertResult>, requestId: string): string {
+  if (!outcome.ok) {
+    const error = outcome.error as ApiError;
+    return JSON.stringify({
+      index,
+      status: error.status,
+      created: null,
+      matched_by: null,
+      lead: null,
+      error: itemError(error, requestId),
+    });
+  }
+  const { lead, created, matchedBy } = outcome.value;
+  return `{"index":${index},"status":${created ? 201 : 200},"created":${created},"matched_by":${JSON.stringify(matchedBy)},"lead":${lead.doc},"error":null}`;
+}
+
+/** The batch example: a new lead, an update matched by phone, and an item the single upsert would refuse. */
+const EXAMPLE_BATCH_ITEMS = [
+  {
+    external_id: 'crm-88412',
+    external_source: 'acculynx',
+    contact_name: 'Dana Whitfield',
+    contact_phone: '(512) 555-0148',
+  },
+  { contact_phone: '(512) 555-0199', notes: 'Called back about the gutter estimate.' },
+  { external_id: 'crm-88414', external_source: 'acculynx', contact_email: 'not an email' },
+];
+const exampleBatchError = (LeadBatchWrite.parse({ leads: EXAMPLE_BATCH_ITEMS }).leads[2] as InvalidItem).error;
 
 export const leadRoutes = [
   defineRoute({
@@ -172,6 +210,73 @@ export const leadRoutes = [
       });
       ctx.status = created ? 201 : 200;
       jsonWithLeads(ctx, `{"lead":${lead.doc},"created":${created}}`);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/leads/batch',
+    operationId: 'upsertLeadBatch',
+    summary: 'Upsert 1 to 100 leads in one request, each as POST /api/v1/leads would, with a result per item',
+    tag: TAG,
+    auth: 'key',
+    scopes: ['leads.write'],
+    idempotent: { mode: 'pipelined' },
+    body: LeadBatchWrite,
+    responses: {
+      200: {
+        description:
+          'One result per item, in request order; each item was applied or refused on its own (a refused one changed nothing)',
+        schema: LeadBatchResponse,
+      },
+    },
+    errors: [400, 401, 403, 409, 429, 500],
+    example: {
+      body: { leads: EXAMPLE_BATCH_ITEMS },
+      response: {
+        status: 200,
+        body: {
+          results: [
+            { index: 0, status: 201, created: true, matched_by: null, lead: EXAMPLE_NEW_LEAD, error: null },
+            {
+              index: 1,
+              status: 200,
+              created: false,
+              matched_by: 'phone',
+              lead: {
+                ...EXAMPLE_LEAD,
+                id: EXAMPLE_IDS.secondLead,
+                external_id: null,
+                external_source: null,
+                contact_phone: '5125550199',
+                notes: EXAMPLE_BATCH_ITEMS[1]!.notes,
+              },
+              error: null,
+            },
+            {
+              index: 2,
+              status: 400,
+              created: null,
+              matched_by: null,
+              lead: null,
+              error: itemError(exampleBatchError, EXAMPLE_IDS.request),
+            },
+          ],
+        },
+      },
+    },
+    handler: async (ctx, { body }) => {
+      const valid = body.leads.filter((item): item is LeadWriteInput => !(item instanceof InvalidItem));
+      const written = (
+        await upsertLeads(ctx.state.db, workspaceId(ctx), valid, { conversionType: 'partner_api' })
+      ).values();
+      const results = body.leads.map((item, index) =>
+        batchResult(
+          index,
+          item instanceof InvalidItem ? { ok: false, error: item.error } : written.next().value!,
+          ctx.state.requestId,
+        ),
+      );
+      jsonWithLeads(ctx, `{"results":[${results.join(',')}]}`);
     },
   }),
   defineRoute({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Attribution, AttributionOverrides, DateTime, HttpUrl, JsonRecord, JsonRecordInput } from './common.ts';
 import { Email, UsAddress, UsPhone } from './contact.ts';
 import { paginationQuery } from '../pagination.ts';
+import { BatchItemError, batchOf } from '../batch.ts';
 
 const money = z.number().min(0).max(10_000_000);
 
@@ -203,3 +204,30 @@ export const LeadRoof = z
   })
   .strict()
   .meta({ id: 'LeadRoof' });
+
+/** Leads one POST /leads/batch upserts at most. */
+export const LEAD_BATCH_MAX = 100;
+
+export const LeadBatchWrite = z
+  .object({ leads: batchOf(LeadWrite, LEAD_BATCH_MAX, 'leads') })
+  .strict()
+  .meta({ id: 'LeadBatchWrite' });
+
+export const LeadBatchResult = z
+  .object({
+    index: z.number().int().min(0).describe("The item's position in the request"),
+    status: z.number().int().describe('What POST /api/v1/leads would answer for this item alone: 201, 200, or its 4xx'),
+    created: z.boolean().nullable().describe('Null when the item failed'),
+    matched_by: z
+      .enum(['external_id', 'phone'])
+      .nullable()
+      .describe('The rule that matched an existing lead; null when one was created or the item failed'),
+    lead: Lead.nullable(),
+    error: BatchItemError.nullable(),
+  })
+  .strict()
+  .meta({ id: 'LeadBatchResult' });
+
+export const LeadBatchResponse = z
+  .object({ results: z.array(LeadBatchResult).describe('One per item, in request order') })
+  .strict();
