@@ -161,39 +161,5 @@ export async function* cursorBatches<R extends postgres.Row>(
   }
 }
 
-/** What one write of eachInSavepoint came to: its value, or the error it was rolled back for. */
+/** What one item of a batch came to: its value, or the error (its 4xx) it was refused with, having written nothing. */
 export type ItemOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
-
-/**
- * Runs `write` for each item in turn, each in a savepoint of the caller's transaction `tx`: a write
- * that fails with an error `isItemError` accepts (the 4xx its request alone would get) is rolled
- * back alone and answered in its place, and the others stay; any other error ends them all. The
- * savepoint statements leave together with the item's own statements, costing no round trip.
- */
-export async function eachInSavepoint<T, R>(
-  tx: Db,
-  items: readonly T[],
-  write: (item: T, index: number) => Promise<R>,
-  isItemError: (err: unknown) => boolean,
-): Promise<ItemOutcome<R>[]> {
-  const outcomes: ItemOutcome<R>[] = [];
-  let released: Promise<unknown> = Promise.resolve();
-  for (const [i, item] of items.entries()) {
-    const opened = tx`savepoint batch_item`.execute();
-    try {
-      const value = await write(item, i);
-      await Promise.all([released, opened]);
-      released = tx`release savepoint batch_item`.execute();
-      released.catch(() => {}); // awaited with the next item, or at the end
-      outcomes.push({ ok: true, value });
-    } catch (error) {
-      await Promise.allSettled([released, opened]);
-      if (!isItemError(error)) throw error;
-      await Promise.all([tx`rollback to savepoint batch_item`, tx`release savepoint batch_item`]);
-      released = Promise.resolve();
-      outcomes.push({ ok: false, error });
-    }
-  }
-  await released;
-  return outcomes;
-}

@@ -1,4 +1,4 @@
-import { eachInSavepoint, type Db } from './db.ts';
+import type { Db, ItemOutcome } from './db.ts';
 import { ApiError, fieldError, validation } from '../core/errors.ts';
 import { jsonRecordIssues } from '../core/jsonBounds.ts';
 import type { WebhookEventType } from '../core/webhookEventTypes.ts';
@@ -14,6 +14,9 @@ import {
   lockLeadMatchKey,
   lockLeadMatchKeys,
   updateLead,
+  updateLeads,
+  insertLeads,
+  type LeadUpdate,
   type AttributionFields,
   type LeadRow,
   type LeadValues,
@@ -131,16 +134,15 @@ function applyInput(
   return { values: next, changed };
 }
 
-function createLead(
-  tx: Db,
-  workspaceId: string,
+/** A new lead's values from partner input: the first stage unless the input names one. */
+function newLeadValues(
   input: LeadInput,
   context: { conversionType: string; stages: StageInfo[]; sessionTouch: AttributionFields | undefined },
-): Promise<WrittenLead> {
+): LeadValues {
   const { stages, sessionTouch } = context;
   const now = new Date().toISOString();
   const stage = input.status_stage_id ? resolveStage(stages, input.status_stage_id) : stages[0];
-  if (!stage) throw new Error(`workspace ${workspaceId} has no pipeline stages`);
+  if (!stage) throw new Error('the workspace has no pipeline stages');
   const blank: LeadValues = {
     external_id: null,
     external_source: null,
@@ -165,19 +167,24 @@ function createLead(
   };
   // The session's first touch fills whatever the partner's attribution leaves empty.
   const withInput = applyInput(blank, { ...input, status_stage_id: undefined }, stages, now).values;
-  const values = sessionTouch ? applyInput(withInput, { attribution: sessionTouch }, stages, now).values : withInput;
-  return insertLead(tx, workspaceId, values);
+  return sessionTouch ? applyInput(withInput, { attribution: sessionTouch }, stages, now).values : withInput;
 }
 
 /** Which rule matched an upsert to an existing lead; null when it created one. */
 export type MatchedBy = 'external_id' | 'phone' | null;
 
+/** The advisory lock key of each match rule (form submissions lock emails alike, storage/events.ts). */
+const matchKey = {
+  external: (source: string, id: string) => JSON.stringify(['ext', source, id]),
+  phone: (phone: string) => JSON.stringify(['phone', phone]),
+};
+
 /** The rule an upsert matches by: external_id + external_source when both are given, else the phone. */
 function matchRule(input: LeadInput): { by: Exclude<MatchedBy, null>; lockKey: string } | undefined {
   if (input.external_id && input.external_source) {
-    return { by: 'external_id', lockKey: JSON.stringify(['ext', input.external_source, input.external_id]) };
+    return { by: 'external_id', lockKey: matchKey.external(input.external_source, input.external_id) };
   }
-  if (input.contact_phone) return { by: 'phone', lockKey: JSON.stringify(['phone', input.contact_phone]) };
+  if (input.contact_phone) return { by: 'phone', lockKey: matchKey.phone(input.contact_phone) };
   return undefined;
 }
 
@@ -186,6 +193,14 @@ export const upsertLockKeys = (input: LeadInput): string[] => {
   const rule = matchRule(input);
   return rule ? [rule.lockKey] : [];
 };
+
+/** The match keys a lead answers to: its external key when it has both fields, and its phone. */
+function leadMatchKeys(lead: Pick<LeadValues, 'external_id' | 'external_source' | 'contact_phone'>): string[] {
+  const keys: string[] = [];
+  if (lead.external_id && lead.external_source) keys.push(matchKey.external(lead.external_source, lead.external_id));
+  if (lead.contact_phone) keys.push(matchKey.phone(lead.contact_phone));
+  return keys;
+}
 
 export interface UpsertResult {
   lead: WrittenLead;
@@ -197,6 +212,63 @@ export interface UpsertOptions {
   conversionType: string;
   /** The workspace's active stages when the caller read them already (a batch reads them once). */
   stages?: StageInfo[];
+}
+
+/** What an upsert reads before it decides: the lead its rule matches, and its session's first touch. */
+interface UpsertReads {
+  existing: LeadWithDoc | undefined;
+  sessionTouch: AttributionFields | undefined;
+}
+
+/** The lead `input`'s rule matches, looked up now (the caller holds the rule's lock). */
+function findMatch(tx: Db, workspaceId: string, input: LeadInput) {
+  const rule = matchRule(input);
+  return rule?.by === 'external_id'
+    ? findLeadByExternalId(tx, workspaceId, input.external_source!, input.external_id!)
+    : rule?.by === 'phone'
+      ? findLeadByPhone(tx, workspaceId, input.contact_phone!)
+      : Promise.resolve(undefined);
+}
+
+/** Both reads of an upsert, sent together. */
+async function upsertReads(tx: Db, workspaceId: string, input: LeadInput): Promise<UpsertReads> {
+  const [existing, sessionTouch] = await Promise.all([
+    findMatch(tx, workspaceId, input),
+    input.session_id ? findSessionAttribution(tx, workspaceId, input.session_id) : undefined,
+  ]);
+  return { existing, sessionTouch };
+}
+
+/**
+ * What a write of a lead amounts to, decided in Node before anything is written: a refused input
+ * (a 4xx ApiError) is thrown here, so a write is always one statement and an item of a batch is
+ * written whole or not at all.
+ */
+type LeadPlan =
+  | { kind: 'create'; values: LeadValues }
+  | { kind: 'update'; existing: LeadWithDoc; values: LeadValues; events: WebhookEventType[] }
+  | { kind: 'unchanged'; existing: LeadWithDoc };
+
+function planChange(existing: LeadWithDoc, input: LeadInput, stages: StageInfo[]): LeadPlan {
+  const before = valuesOf(existing);
+  const { values, changed } = applyInput(before, input, stages, new Date().toISOString());
+  return changed
+    ? { kind: 'update', existing, values, events: changeEvents(before, values) }
+    : { kind: 'unchanged', existing };
+}
+
+function planUpsert(input: LeadInput, reads: UpsertReads, context: { conversionType: string; stages: StageInfo[] }) {
+  return reads.existing
+    ? planChange(reads.existing, input, context.stages)
+    : ({ kind: 'create', values: newLeadValues(input, { ...context, sessionTouch: reads.sessionTouch }) } as const);
+}
+
+/** Writes a plan: one statement, or none when nothing changes. Its lead.* events are recorded by that statement. */
+function writePlan(tx: Db, workspaceId: string, plan: LeadPlan): Promise<WrittenLead> {
+  if (plan.kind === 'create') return insertLead(tx, workspaceId, plan.values);
+  if (plan.kind === 'update') return updateLead(tx, workspaceId, plan.existing.id, plan.values, plan.events);
+  const { source, medium, campaign } = effectiveAttribution(plan.existing);
+  return Promise.resolve({ id: plan.existing.id, source, medium, campaign, doc: plan.existing.doc });
 }
 
 /**
@@ -214,39 +286,119 @@ export async function upsertLead(
   const rule = matchRule(input);
   // Sent in one go: the connection runs them in order, so the lookup's snapshot is taken once
   // the lock is held.
-  const [, existing, stages, sessionTouch] = await Promise.all([
+  const [, reads, stages] = await Promise.all([
     rule ? lockLeadMatchKey(tx, workspaceId, rule.lockKey) : undefined,
-    rule?.by === 'external_id'
-      ? findLeadByExternalId(tx, workspaceId, input.external_source!, input.external_id!)
-      : rule?.by === 'phone'
-        ? findLeadByPhone(tx, workspaceId, input.contact_phone!)
-        : undefined,
+    upsertReads(tx, workspaceId, input),
     opts.stages ?? activeStagesForWrites(tx, workspaceId),
-    input.session_id ? findSessionAttribution(tx, workspaceId, input.session_id) : undefined,
   ]);
-  if (!existing) {
-    const lead = await createLead(tx, workspaceId, input, { ...opts, stages, sessionTouch });
-    return { lead, created: true, matchedBy: null };
-  }
-  const { lead } = await patchLeadRow(tx, workspaceId, existing, input, stages);
-  return { lead, created: false, matchedBy: rule!.by };
+  const plan = planUpsert(input, reads, { conversionType: opts.conversionType, stages });
+  const lead = await writePlan(tx, workspaceId, plan);
+  return { lead, created: plan.kind === 'create', matchedBy: plan.kind === 'create' ? null : rule!.by };
 }
 
 /**
- * Upserts each input in turn, as POST /leads would one by one, in one transaction: the match keys
- * of the whole batch are locked first in one order, stages are read once, and each upsert runs in
- * its own savepoint, so one refused (its 4xx) leaves the others written.
+ * Upserts each input in turn, with the result POST /leads would give one by one, in the caller's
+ * transaction and in a few round trips however many there are. The match keys of the whole batch
+ * are locked first, in one order (two batches sharing keys wait instead of deadlocking), and every
+ * item's reads leave with them. Each item is then planned in Node, and the writes go out together:
+ * the new leads in one statement, the changed ones in another. An item reads again, after the
+ * writes planned before it, only when an earlier item wrote a lead it could match: one under its
+ * match key (before or after that write), or the very lead its first read found. A refused item
+ * (its 4xx) writes nothing; the others stay.
  */
-export async function upsertLeads(tx: Db, workspaceId: string, inputs: readonly LeadInput[], opts: UpsertOptions) {
-  const [, stages] = await Promise.all([
-    lockLeadMatchKeys(tx, workspaceId, inputs.flatMap(upsertLockKeys)),
-    opts.stages ?? activeStagesForWrites(tx, workspaceId),
-  ]);
-  return eachInSavepoint(
-    tx,
-    inputs,
-    (input) => upsertLead(tx, workspaceId, input, { ...opts, stages }),
-    (err) => err instanceof ApiError,
+export async function upsertLeads(
+  tx: Db,
+  workspaceId: string,
+  inputs: readonly LeadInput[],
+  opts: UpsertOptions,
+): Promise<ItemOutcome<UpsertResult>[]> {
+  const locked = lockLeadMatchKeys(tx, workspaceId, inputs.flatMap(upsertLockKeys));
+  const stagesRead = opts.stages ?? activeStagesForWrites(tx, workspaceId);
+  const firstReads = Promise.all(inputs.map((input) => upsertReads(tx, workspaceId, input)));
+  const [, stages, reads] = await Promise.all([locked, stagesRead, firstReads]);
+  const context = { conversionType: opts.conversionType, stages };
+  const writes = new PendingLeadWrites(tx, workspaceId);
+  const touchedKeys = new Set<string>();
+  const touchedIds = new Set<string>();
+  const outcomes: Promise<ItemOutcome<UpsertResult>>[] = [];
+  for (const [i, input] of inputs.entries()) {
+    const rule = matchRule(input);
+    let read = reads[i]!;
+    if ((rule && touchedKeys.has(rule.lockKey)) || (read.existing && touchedIds.has(read.existing.id))) {
+      writes.send();
+      read = { ...read, existing: await findMatch(tx, workspaceId, input) };
+    }
+    let plan: LeadPlan;
+    try {
+      plan = planUpsert(input, read, context);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      outcomes.push(Promise.resolve({ ok: false, error }));
+      continue;
+    }
+    if (plan.kind !== 'unchanged') {
+      for (const key of [...(read.existing ? leadMatchKeys(read.existing) : []), ...leadMatchKeys(plan.values)])
+        touchedKeys.add(key);
+      if (read.existing) touchedIds.add(read.existing.id);
+    }
+    const created = plan.kind === 'create';
+    const matchedBy = created ? null : rule!.by;
+    outcomes.push(writes.add(plan).then((lead) => ({ ok: true, value: { lead, created, matchedBy } })));
+  }
+  writes.send();
+  return Promise.all(outcomes);
+}
+
+/**
+ * Lead writes planned one after another and sent together: the new leads in one statement, the
+ * changed ones in another. A lead is changed at most once between two sends (a batch sends before
+ * reading a lead it wrote).
+ */
+class PendingLeadWrites {
+  private creates: { values: LeadValues; settle: Settle }[] = [];
+  private updates: (LeadUpdate & { settle: Settle })[] = [];
+
+  constructor(
+    private readonly tx: Db,
+    private readonly workspaceId: string,
+  ) {}
+
+  add(plan: LeadPlan): Promise<WrittenLead> {
+    if (plan.kind === 'unchanged') return writePlan(this.tx, this.workspaceId, plan);
+    return new Promise((resolve, reject) => {
+      const settle = { resolve, reject };
+      if (plan.kind === 'create') this.creates.push({ values: plan.values, settle });
+      else this.updates.push({ id: plan.existing.id, values: plan.values, events: plan.events, settle });
+    });
+  }
+
+  /** Sends what was planned since the last send; the connection runs it before anything sent later. */
+  send(): void {
+    const { creates, updates } = this;
+    this.creates = [];
+    this.updates = [];
+    if (creates.length)
+      settleAll(
+        insertLeads(
+          this.tx,
+          this.workspaceId,
+          creates.map((c) => c.values),
+        ),
+        creates,
+      );
+    if (updates.length) settleAll(updateLeads(this.tx, this.workspaceId, updates), updates);
+  }
+}
+
+interface Settle {
+  resolve: (lead: WrittenLead) => void;
+  reject: (err: unknown) => void;
+}
+
+function settleAll(write: Promise<WrittenLead[]>, items: { settle: Settle }[]) {
+  write.then(
+    (leads) => items.forEach((item, k) => item.settle.resolve(leads[k]!)),
+    (err) => items.forEach((item) => item.settle.reject(err)),
   );
 }
 
@@ -263,13 +415,8 @@ function changeEvents(before: LeadValues, after: LeadValues): WebhookEventType[]
 }
 
 async function patchLeadRow(tx: Db, workspaceId: string, existing: LeadWithDoc, input: LeadInput, stages: StageInfo[]) {
-  const before = valuesOf(existing);
-  const { values, changed } = applyInput(before, input, stages, new Date().toISOString());
-  if (!changed) {
-    const { source, medium, campaign } = effectiveAttribution(existing);
-    return { lead: { id: existing.id, source, medium, campaign, doc: existing.doc }, updated: false };
-  }
-  return { lead: await updateLead(tx, workspaceId, existing.id, values, changeEvents(before, values)), updated: true };
+  const plan = planChange(existing, input, stages);
+  return { lead: await writePlan(tx, workspaceId, plan), updated: plan.kind === 'update' };
 }
 
 /** PATCH: the lead's own fields and its pipeline stage; undefined when no such active lead. */

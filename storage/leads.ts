@@ -193,19 +193,75 @@ export interface WrittenLead {
   doc: string;
 }
 
-/** A lead's events, recorded by the statement that writes it from the document that statement renders. */
-const leadEvents = (sql: Db, workspaceId: string, types: readonly WebhookEventType[]) =>
+/**
+ * A lead's events, recorded by the statement that writes it from the document that statement
+ * renders; `types` is a text[] expression of the statement's row (one list per lead).
+ */
+const leadEvents = (sql: Db, workspaceId: string, types: readonly WebhookEventType[] | postgres.Fragment) =>
   webhookEventsIn(sql, workspaceId, types, sql`w.document::jsonb`, sql`jsonb_build_object('kind', 'lead', 'id', w.id)`);
 
-/** Inserts the lead and records lead.created with it. */
-export async function insertLead(sql: Db, workspaceId: string, values: LeadValues): Promise<WrittenLead> {
-  const row = { id: newId('lead'), workspace_id: workspaceId, ...pick(sql, values) };
-  const [written] = await sql<WrittenLead[]>`
-    with w as (insert into leads ${sql(row as never)} returning id, source, medium, campaign, document)
+/** Lead values as one jsonb parameter, each a row of the leads table's type (jsonb_populate_record). */
+const valuesJson = (sql: Db, rows: Record<string, unknown>[]) => sql.json(rows as never);
+
+const writableList = (sql: Db, prefix: string) => sql.unsafe(WRITABLE.map((c) => `${prefix}${c}`).join(', '));
+
+/**
+ * Inserts the leads in one statement and records lead.created for each with it; the written
+ * leads come back in the order of `values`.
+ */
+export async function insertLeads(sql: Db, workspaceId: string, values: readonly LeadValues[]): Promise<WrittenLead[]> {
+  if (values.length === 0) return [];
+  const rows = values.map((v) => ({ ...v, id: newId('lead') }));
+  const written = await sql<WrittenLead[]>`
+    with w as (
+      insert into leads (id, workspace_id, ${writableList(sql, '')})
+      select v.id, ${workspaceId}, ${writableList(sql, 'v.')}
+      from jsonb_populate_recordset(null::leads, ${valuesJson(sql, rows)}) v
+      returning id, source, medium, campaign, document)
     select w.id, w.source, w.medium, w.campaign, w.document as doc,
       ${leadEvents(sql, workspaceId, ['lead.created'])} as event_ids
     from w`;
-  return written!;
+  const byId = new Map(written.map((w) => [w.id, w]));
+  return rows.map((r) => byId.get(r.id)!);
+}
+
+/** Inserts the lead and records lead.created with it. */
+export async function insertLead(sql: Db, workspaceId: string, values: LeadValues): Promise<WrittenLead> {
+  return (await insertLeads(sql, workspaceId, [values]))[0]!;
+}
+
+export interface LeadUpdate {
+  id: string;
+  values: LeadValues;
+  /** What the change amounts to (see leadWrites.ts), recorded with it. */
+  events: readonly WebhookEventType[];
+}
+
+/**
+ * Stores each lead's new values and records its events with them, in one statement; the written
+ * leads come back in the order of `updates` (each id once).
+ */
+export async function updateLeads(
+  sql: Db,
+  workspaceId: string,
+  updates: readonly LeadUpdate[],
+): Promise<WrittenLead[]> {
+  if (updates.length === 0) return [];
+  const rows = updates.map((u) => ({ ...u.values, id: u.id, _events: u.events }));
+  const written = await sql<WrittenLead[]>`
+    with input as (
+      select v, e.item->'_events' as events
+      from jsonb_array_elements(${valuesJson(sql, rows)}) e(item), jsonb_populate_record(null::leads, e.item) v),
+    w as (
+      update leads l set (${writableList(sql, '')}) = (${writableList(sql, '(i.v).')}), updated_at = now()
+      from input i
+      where l.workspace_id = ${workspaceId} and l.id = (i.v).id and l.deleted_at is null
+      returning l.id, l.source, l.medium, l.campaign, l.document, i.events)
+    select w.id, w.source, w.medium, w.campaign, w.document as doc,
+      ${leadEvents(sql, workspaceId, sql`array(select jsonb_array_elements_text(w.events))`)} as event_ids
+    from w`;
+  const byId = new Map(written.map((w) => [w.id, w]));
+  return updates.map((u) => byId.get(u.id)!);
 }
 
 /** Stores the lead's new values and records `events` (what the change amounts to, see leadWrites.ts) with them. */
@@ -216,14 +272,7 @@ export async function updateLead(
   values: LeadValues,
   events: readonly WebhookEventType[],
 ): Promise<WrittenLead> {
-  const [written] = await sql<WrittenLead[]>`
-    with w as (
-      update leads set ${sql(pick(sql, values) as never, ...WRITABLE)}, updated_at = now()
-      where workspace_id = ${workspaceId} and id = ${id} and deleted_at is null
-      returning id, source, medium, campaign, document)
-    select w.id, w.source, w.medium, w.campaign, w.document as doc, ${leadEvents(sql, workspaceId, events)} as event_ids
-    from w`;
-  return written!;
+  return (await updateLeads(sql, workspaceId, [{ id, values, events }]))[0]!;
 }
 
 /**
@@ -234,15 +283,6 @@ export async function recordLeadsUpdated(sql: Db, workspaceId: string, ids: stri
   await sql`
     select ${leadEvents(sql, workspaceId, ['lead.updated'])} from leads w
     where w.workspace_id = ${workspaceId} and w.id = any(${ids}) and w.deleted_at is null`;
-}
-
-function pick(sql: Db, values: LeadValues) {
-  const out: Record<string, unknown> = {};
-  for (const k of WRITABLE) {
-    const v = values[k];
-    out[k] = v !== null && typeof v === 'object' ? sql.json(v as never) : v;
-  }
-  return out;
 }
 
 /**

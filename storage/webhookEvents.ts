@@ -40,19 +40,21 @@ async function recordEvent(
 /**
  * recordWebhookEvent as an expression of the statement that makes the change, for a resource the
  * database renders itself (a lead's document): the events cost no statement or round trip of
- * their own, and the object never passes through Node. One event per type, in the given order;
- * `object` and `subject` are SQL expressions over the statement's row. Evaluates to the event ids.
+ * their own, and the object never passes through Node. One event per type, in the given order
+ * (`types` may be a text[] expression over the statement's row, a list per row); `object` and
+ * `subject` are SQL expressions over the statement's row. Evaluates to the event ids.
  */
 export function webhookEventsIn(
   sql: Db,
   workspaceId: string,
-  types: readonly WebhookEventType[],
+  types: readonly WebhookEventType[] | postgres.Fragment,
   object: postgres.Fragment,
   subject: postgres.Fragment,
 ): postgres.Fragment {
+  const list = Array.isArray(types) ? sql`${types as string[]}::text[]` : (types as postgres.Fragment);
   return sql`array(
     select record_webhook_event(${workspaceId}, u.type, ${object}, ${subject})
-    from unnest(${types as string[]}::text[]) with ordinality u(type, n) order by u.n)`;
+    from unnest(${list}) with ordinality u(type, n) order by u.n)`;
 }
 
 /**

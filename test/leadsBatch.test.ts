@@ -82,6 +82,34 @@ describe('POST /api/v1/leads/batch', () => {
     expect(b.lead).toMatchObject({ id: a.lead.id, contact_name: 'First', notes: 'second item' });
   });
 
+  it('an item sees what the items before it wrote: a phone moved away no longer matches, the new one does', async () => {
+    const [p, q] = [phone(), phone()];
+    const ext = `move-${n}`;
+    const lead = (await single({ external_id: ext, external_source: 'acme', contact_phone: p })).body.lead;
+    const res = await batch([
+      { external_id: ext, external_source: 'acme', contact_phone: q },
+      { contact_phone: q, notes: 'found by its new phone' },
+      { contact_phone: p, contact_name: 'Old phone' },
+    ]);
+    const [a, b, c] = res.body.results;
+    expect(a).toMatchObject({ status: 200, matched_by: 'external_id' });
+    expect(b).toMatchObject({ status: 200, matched_by: 'phone' });
+    expect(b.lead).toMatchObject({ id: lead.id, contact_phone: q, notes: 'found by its new phone' });
+    expect(c).toMatchObject({ status: 201, created: true });
+    expect(c.lead.id).not.toBe(lead.id);
+  });
+
+  it('two batches sharing keys in opposite orders, sent at once, both apply and create each lead once', async () => {
+    const phones = Array.from({ length: 20 }, () => phone());
+    const before = await leadCount(tenant.workspaceId);
+    const [a, b] = await Promise.all([
+      batch(phones.map((p) => ({ contact_phone: p }))),
+      batch([...phones].reverse().map((p) => ({ contact_phone: p, notes: 'b' }))),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(await leadCount(tenant.workspaceId)).toBe(before + 20);
+  });
+
   it('records the webhook events of each item, like the single calls', async () => {
     const stages = Object.fromEntries(
       (await t.request('GET', '/api/v1/pipeline/stages', { key: tenant.key })).body.stages.map((s: any) => [

@@ -1,0 +1,139 @@
+// Batches against their single endpoints, in the same run and on the same server process:
+// (a) leads per second through POST /api/v1/leads/batch (100 per request) and through
+// POST /api/v1/leads; (b) page views per second through POST /api/v1/events/batch (500 per
+// request) and through POST /api/v1/events/page-view; (c) a 10,000-lead sync as one client
+// makes it: 100 batches sent one after another, timed from the first to the last answer.
+// `npx tsx bench/batches.ts`
+import { randomBytes } from 'node:crypto';
+import type autocannon from 'autocannon';
+import { benchDatabase, leadUpserts, startProcess, sustainedLoad, type LoadResult } from './lib.ts';
+import { createWorkspace } from '../storage/workspaces.ts';
+import { createApiKey } from '../storage/apiKeys.ts';
+import { SCOPES } from '../core/scopes.ts';
+
+const LEADS_PER_BATCH = 100;
+const EVENTS_PER_BATCH = 500;
+/** Enough to keep both cores busy with batches without queueing whole seconds of them. */
+const BATCH_CONNECTIONS = 4;
+
+const db = await benchDatabase();
+const ws = await createWorkspace(db.sql, 'Batches');
+const { key } = await createApiKey(db.sql, { workspaceId: ws.id, name: 'Bench key', scopes: [...SCOPES] });
+const auth = { authorization: `Bearer ${key}` };
+const api = await startProcess('api/server.ts', {
+  DATABASE_URL: db.url,
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  AUTH_FAILURE_LIMIT_PER_MINUTE: '100000000',
+});
+
+const run = randomBytes(4).toString('hex');
+let sent = 0;
+/** Autocannon requests of `body(i)` with a unique Idempotency-Key each. */
+const posts = (body: (i: number) => unknown): autocannon.Request[] => [
+  {
+    setupRequest: (req) => {
+      const i = ++sent;
+      return {
+        ...req,
+        headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': `bench-${run}-${i}` },
+        body: JSON.stringify(body(i)),
+      };
+    },
+  },
+];
+
+/** A lead as leadUpserts sends it: 50,000 phones, so creates first and updates later. */
+const lead = (i: number) => ({
+  contact_name: `Bench ${i}`,
+  contact_phone: `212${5000000 + (i % 50_000)}`,
+  attribution: { source: 'google' },
+});
+const leadBatch = (i: number) => ({
+  leads: Array.from({ length: LEADS_PER_BATCH }, (_, k) => lead(i * LEADS_PER_BATCH + k)),
+});
+const pageView = (i: number) => ({
+  external_event_id: `pv-${run}-${i}`,
+  session_id: `sess-${run}-${i % 20_000}`,
+  page_url: `https://roofs.example.com/estimate?utm_source=google&utm_campaign=c${i % 10}`,
+  occurred_at: new Date(Date.UTC(2026, 2, 1) + i * 1000).toISOString(),
+});
+const eventBatch = (i: number) => ({
+  events: Array.from({ length: EVENTS_PER_BATCH }, (_, k) => ({
+    type: 'page_view',
+    ...pageView(1e9 + i * EVENTS_PER_BATCH + k),
+  })),
+});
+
+const failed = (r: LoadResult) => r.errors + r.non2xx;
+const perSecond = (n: number) => Math.round(n).toLocaleString('en-US');
+
+const leadSingle = await sustainedLoad({
+  url: `${api.url}/api/v1/leads`,
+  method: 'POST',
+  requests: leadUpserts(auth),
+});
+const leadBatches = await sustainedLoad({
+  url: `${api.url}/api/v1/leads/batch`,
+  method: 'POST',
+  connections: BATCH_CONNECTIONS,
+  requests: posts(leadBatch),
+});
+const viewSingle = await sustainedLoad({
+  url: `${api.url}/api/v1/events/page-view`,
+  method: 'POST',
+  requests: posts(pageView),
+});
+const viewBatches = await sustainedLoad({
+  url: `${api.url}/api/v1/events/batch`,
+  method: 'POST',
+  connections: BATCH_CONNECTIONS,
+  requests: posts(eventBatch),
+});
+
+// A sync of 10,000 new leads, as one client sends it: each batch after the previous answer.
+const syncStart = performance.now();
+let syncFailures = 0;
+for (let b = 0; b < 10_000 / LEADS_PER_BATCH; b++) {
+  const res = await fetch(`${api.url}/api/v1/leads/batch`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': `sync-${run}-${b}` },
+    body: JSON.stringify({
+      leads: Array.from({ length: LEADS_PER_BATCH }, (_, k) => ({
+        external_id: `sync-${run}-${b}-${k}`,
+        external_source: 'crm',
+        contact_name: `Synced ${b}-${k}`,
+        contact_phone: `646${String(b * LEADS_PER_BATCH + k).padStart(7, '0')}`,
+      })),
+    }),
+  });
+  const body = (await res.json()) as { results?: { status: number }[] };
+  if (res.status !== 200 || body.results!.some((r) => r.status !== 201)) syncFailures++;
+}
+const syncSeconds = (performance.now() - syncStart) / 1000;
+
+console.log('| endpoint | connections | req/s | items/s | p50 ms | p99 ms | failed requests |');
+console.log('|---|---|---|---|---|---|---|');
+const line = (name: string, connections: number, r: LoadResult, items: number) =>
+  console.log(
+    `| ${name} | ${connections} | ${r.rps} | ${perSecond(r.rps * items)} | ${r.p50} | ${r.p99} | ${failed(r)} |`,
+  );
+line('POST /api/v1/leads', 32, leadSingle, 1);
+line(`POST /api/v1/leads/batch (${LEADS_PER_BATCH} leads)`, BATCH_CONNECTIONS, leadBatches, LEADS_PER_BATCH);
+line('POST /api/v1/events/page-view', 32, viewSingle, 1);
+line(`POST /api/v1/events/batch (${EVENTS_PER_BATCH} page views)`, BATCH_CONNECTIONS, viewBatches, EVENTS_PER_BATCH);
+console.log();
+const leadRatio = (leadBatches.rps * LEADS_PER_BATCH) / leadSingle.rps;
+const viewRatio = (viewBatches.rps * EVENTS_PER_BATCH) / viewSingle.rps;
+console.log(
+  `Leads: **${perSecond(leadBatches.rps * LEADS_PER_BATCH)} leads/s** through the batch, **${leadRatio.toFixed(1)}×** the single upsert ` +
+    `(goal ≥ 10,000 leads/s, about 10×: ${leadBatches.rps * LEADS_PER_BATCH >= 10_000 ? 'met' : 'NOT met'}).`,
+);
+console.log(
+  `Page views: **${perSecond(viewBatches.rps * EVENTS_PER_BATCH)} events/s** through the batch, **${viewRatio.toFixed(1)}×** the single endpoint.`,
+);
+console.log(
+  `A 10,000-lead sync from one client (100 batches, one after another): **${syncSeconds.toFixed(1)} s**, ${syncFailures} failed batches.`,
+);
+
+await api.stop();
+await db.stop();
