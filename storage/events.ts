@@ -1,5 +1,6 @@
 import type { Db } from './db.ts';
 import { newId } from '../core/ids.ts';
+import { conflict } from '../core/errors.ts';
 import { lockLeadMatchKey, type WrittenLead } from './leads.ts';
 import { patchLead, upsertLead, type LeadInput } from './leadWrites.ts';
 
@@ -43,6 +44,31 @@ export async function insertEventOnce(sql: Db, workspaceId: string, e: EventInpu
     on conflict (workspace_id, external_event_id) do nothing
     returning id, type, session_id, lead_id, analytics_only`;
   return inserted;
+}
+
+/** A repeat of an external_event_id must be the same event: same type and session, else a 409. */
+export function sameEventOrConflict(
+  existing: { type: string; session_id: string },
+  input: { type: string; session_id: string; external_event_id: string },
+) {
+  if (existing.type !== input.type || existing.session_id !== input.session_id) {
+    throw conflict('external_event_id was already recorded with another type or session', {
+      external_event_id: input.external_event_id,
+    });
+  }
+}
+
+/** Stores the event once per external_event_id; a repeat is a duplicate (the stored event). */
+export async function recordEvent(
+  tx: Db,
+  workspaceId: string,
+  input: EventInput,
+): Promise<{ event: EventRow; created: boolean }> {
+  const inserted = await insertEventOnce(tx, workspaceId, input);
+  if (inserted) return { event: inserted, created: true };
+  const existing = (await findEventByExternalId(tx, workspaceId, input.external_event_id))!;
+  sameEventOrConflict(existing, input);
+  return { event: existing, created: false };
 }
 
 export async function findEventByExternalId(

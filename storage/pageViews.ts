@@ -4,6 +4,7 @@ import { pipelinedTransaction, type Sql } from './db.ts';
 import type { EventRow } from './events.ts';
 import { saveIdempotentResponses, type KeptResponse } from './idempotency.ts';
 import type { SessionTouch } from './sessions.ts';
+import { occurredAt, pageTouch } from '../core/touches.ts';
 
 /** The idempotency gate's verdict on a page view's key: only an open gate records anything. */
 export type Gate = 'open' | 'held' | 'recorded';
@@ -29,6 +30,38 @@ export interface PageView {
    * refused, and a new event is rolled back with its batch, whose other page views are retried.
    */
   answer(recorded: RecordedEvent): KeptResponse;
+}
+
+/** A page view as POST /events/page-view (or an item of /events/batch) carries it. */
+export interface PageViewBody {
+  external_event_id: string;
+  session_id: string;
+  page_url?: string | null;
+  referrer_url?: string | null;
+  occurred_at?: string;
+  landing_id?: string | null;
+  landing_name?: string | null;
+  landing_slug?: string | null;
+}
+
+/** What a page view records, from its body: the raw body as payload, and the touch its URLs tell. */
+export function pageViewOf(
+  body: PageViewBody & Record<string, unknown>,
+): Pick<PageView, 'external_event_id' | 'session_id' | 'payload' | 'occurred_at' | 'touch'> {
+  return {
+    external_event_id: body.external_event_id,
+    session_id: body.session_id,
+    payload: body,
+    occurred_at: occurredAt(body.occurred_at),
+    touch: {
+      ...pageTouch(body.page_url, body.referrer_url),
+      referrer_url: body.referrer_url ?? null,
+      landing_page_url: body.page_url ?? null,
+      landing_id: body.landing_id ?? null,
+      landing_name: body.landing_name ?? null,
+      landing_slug: body.landing_slug ?? null,
+    },
+  };
 }
 
 interface Pending {
