@@ -75,11 +75,13 @@ function valuesOf(row: LeadRow): LeadValues {
   };
 }
 
+/** A lead write naming a stage the workspace does not have (or has switched off). */
+export const inactiveStage = () =>
+  fieldError('body', 'status_stage_id', 'is not an active pipeline stage of this workspace');
+
 function resolveStage(stages: StageInfo[], id: string): StageInfo {
   const stage = stages.find((s) => s.id === id);
-  if (!stage) {
-    throw fieldError('body', 'status_stage_id', 'is not an active pipeline stage of this workspace');
-  }
+  if (!stage) throw inactiveStage();
   return stage;
 }
 

@@ -55,7 +55,9 @@ POST /api/v1/webhook-endpoints/{webhook_endpoint_id}/rotate-secret webhooks.mana
 POST /api/v1/webhook-endpoints/{webhook_endpoint_id}/test webhooks.manage
 GET /api/v1/webhook-events webhooks.manage
 GET /api/v1/webhook-events/{webhook_event_id} webhooks.manage
-GET /api/v1/visualizer/catalog sales_visualizer.use`
+GET /api/v1/visualizer/catalog sales_visualizer.use
+POST /api/v1/leads/batch leads.write
+POST /api/v1/events/batch analytics.manage`
   .trim()
   .split('\n')
   .map((l) => l.split(' ') as [string, string, string]);
@@ -89,7 +91,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(count).toBe(29 + EXTENSION_OPERATIONS.length);
   });
 
-  it('lists the extensions of the contract (webhooks, the visualizer catalog) under their scope', async () => {
+  it('lists the extensions of the contract (webhooks, the visualizer catalog, batches) under their scope', async () => {
     const doc = (await t.request('GET', '/api/v1/openapi.json')).body;
     for (const [method, path, scope] of EXTENSION_OPERATIONS) {
       const op = doc.paths[path]?.[method.toLowerCase()];

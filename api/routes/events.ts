@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { workspaceId } from '../context.ts';
 import {
+  EventBatchResponse,
+  EventBatchWrite,
   EventTrackResponse,
   FormSubmissionEventWrite,
   FormSubmissionTrackResponse,
@@ -11,6 +13,7 @@ import { sameEventOrConflict } from '../../storage/events.ts';
 import { recordFormSubmission } from '../../storage/formSubmissions.ts';
 import { pageViewOf } from '../../storage/pageViews.ts';
 import { EXAMPLE_IDS, EXAMPLE_LEAD } from '../examples.ts';
+import { recordEventBatch } from '../eventBatch.ts';
 
 const TAG = 'Attribution';
 
@@ -128,6 +131,93 @@ export const eventRoutes = [
         lead_id,
         created,
       } satisfies z.infer<typeof FormSubmissionTrackResponse>;
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/events/batch',
+    operationId: 'trackEventBatch',
+    summary: 'Record 1 to 500 page views and form submissions (at most 1 MB) in one request, with a result per item',
+    tag: TAG,
+    auth: 'key',
+    scopes: ['analytics.manage'],
+    idempotent: { mode: 'claimed' },
+    body: EventBatchWrite,
+    responses: {
+      200: {
+        description:
+          "One result per item, in request order, each as the item's single endpoint would answer it; a refused item recorded nothing",
+        schema: EventBatchResponse,
+      },
+    },
+    errors: [400, 401, 403, 409, 429, 500],
+    example: {
+      body: {
+        events: [
+          {
+            type: 'page_view',
+            external_event_id: 'pv-0c8e4d1a-7b3f',
+            session_id: EXAMPLE_IDS.session,
+            page_url: EXAMPLE_PAGE,
+            referrer_url: 'https://www.google.com/',
+            occurred_at: '2026-03-02T09:31:12-06:00',
+          },
+          {
+            type: 'form_submission',
+            external_event_id: 'form-0c8e4d1a-7b40',
+            session_id: EXAMPLE_IDS.session,
+            page_url: EXAMPLE_PAGE,
+            submitted_at: '2026-03-02T09:35:04-06:00',
+            form_id: 'estimate-request',
+            contact_name: 'Dana Whitfield',
+            contact_phone: '(512) 555-0148',
+          },
+          {
+            type: 'page_view',
+            external_event_id: 'pv-0c8e4d1a-7b3f',
+            session_id: EXAMPLE_IDS.session,
+            page_url: EXAMPLE_PAGE,
+          },
+        ],
+      },
+      response: {
+        status: 200,
+        body: {
+          results: [
+            {
+              index: 0,
+              status: 201,
+              event: { id: EXAMPLE_IDS.pageViewEvent },
+              duplicate: false,
+              created: true,
+              lead_id: null,
+              error: null,
+            },
+            {
+              index: 1,
+              status: 201,
+              event: { id: EXAMPLE_IDS.formEvent },
+              duplicate: false,
+              created: true,
+              lead_id: EXAMPLE_IDS.lead,
+              error: null,
+            },
+            {
+              index: 2,
+              status: 200,
+              event: { id: EXAMPLE_IDS.pageViewEvent },
+              duplicate: true,
+              created: false,
+              lead_id: null,
+              error: null,
+            },
+          ],
+        },
+      },
+    },
+    handler: async (ctx, { body }) => {
+      ctx.type = 'application/json';
+      ctx.body = await recordEventBatch(ctx, body.events);
     },
   }),
 ];

@@ -31,7 +31,7 @@ import {
   type LeadWithDoc,
 } from '../../storage/leads.ts';
 import { EXPORT_CURSOR, sendLeadsCsv } from '../leadsExport.ts';
-import { patchLead, upsertLead, upsertLeads, type UpsertResult } from '../../storage/leadWrites.ts';
+import { inactiveStage, patchLead, upsertLead, upsertLeads, type UpsertResult } from '../../storage/leadWrites.ts';
 import {
   findConversionByEventId,
   insertConversion,
@@ -120,9 +120,8 @@ const EXAMPLE_BATCH_ITEMS = [
     contact_phone: '(512) 555-0148',
   },
   { contact_phone: '(512) 555-0199', notes: 'Called back about the gutter estimate.' },
-  { external_id: 'crm-88414', external_source: 'acculynx', contact_email: 'not an email' },
+  { external_id: 'crm-88414', external_source: 'acculynx', status_stage_id: 'stage_retired_2025' },
 ];
-const exampleBatchError = (LeadBatchWrite.parse({ leads: EXAMPLE_BATCH_ITEMS }).leads[2] as InvalidItem).error;
 
 export const leadRoutes = [
   defineRoute({
@@ -258,7 +257,7 @@ export const leadRoutes = [
               created: null,
               matched_by: null,
               lead: null,
-              error: itemError(exampleBatchError, EXAMPLE_IDS.request),
+              error: itemError(inactiveStage(), EXAMPLE_IDS.request),
             },
           ],
         },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateTime, HttpUrl, JsonRecordInput } from './common.ts';
 import { Email, UsAddress, UsPhone } from './contact.ts';
+import { BatchItemError, batchOf } from '../batch.ts';
 
 const common = {
   external_event_id: z.string().min(1).max(200),
@@ -62,3 +63,40 @@ export const FormSubmissionTrackResponse = z
   })
   .strict()
   .meta({ id: 'FormSubmissionTrackResponse' });
+
+/** Events one POST /events/batch records at most (and at most 1 MB of them). */
+export const EVENT_BATCH_MAX = 500;
+
+export const EventBatchItem = z.discriminatedUnion('type', [
+  PageViewEventWrite.extend({ type: z.literal('page_view') }).meta({ id: 'PageViewBatchItem' }),
+  FormSubmissionEventWrite.extend({ type: z.literal('form_submission') }).meta({ id: 'FormSubmissionBatchItem' }),
+]);
+
+export const EventBatchWrite = z
+  .object({ events: batchOf(EventBatchItem, EVENT_BATCH_MAX, 'events') })
+  .strict()
+  .meta({ id: 'EventBatchWrite' });
+
+export const EventBatchResult = z
+  .object({
+    index: z.number().int().min(0).describe("The item's position in the request"),
+    status: z
+      .number()
+      .int()
+      .describe("What the item's single endpoint would answer for it alone: 201, 200 (a duplicate), or its 4xx"),
+    event: EventRef.nullable(),
+    duplicate: z.boolean().nullable(),
+    created: z.boolean().nullable(),
+    lead_id: z
+      .string()
+      .nullable()
+      .describe("A form submission's lead (as POST /events/form-submission answers it); null for page views"),
+    error: BatchItemError.nullable(),
+  })
+  .strict()
+  .meta({ id: 'EventBatchResult' });
+
+export const EventBatchResponse = z
+  .object({ results: z.array(EventBatchResult).describe('One per item, in request order') })
+  .strict();
+export type EventBatchResultItem = z.infer<typeof EventBatchResult>;
