@@ -102,7 +102,7 @@ for (let b = 0; b < 10_000 / LEADS_PER_BATCH; b++) {
         external_id: `sync-${run}-${b}-${k}`,
         external_source: 'crm',
         contact_name: `Synced ${b}-${k}`,
-        contact_phone: `646${String(b * LEADS_PER_BATCH + k).padStart(7, '0')}`,
+        contact_phone: `6465${String(b * LEADS_PER_BATCH + k).padStart(6, '0')}`,
       })),
     }),
   });

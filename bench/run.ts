@@ -170,6 +170,7 @@ for (const script of [
   'bench/visualizer.ts',
   'bench/generateConcurrency.ts',
   'bench/webhooks.ts',
+  'bench/batches.ts',
 ]) {
   say(`## ${script}`);
   say();
