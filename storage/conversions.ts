@@ -1,6 +1,7 @@
 import type { Db } from './db.ts';
 import { newId } from '../core/ids.ts';
-import type { AttributionFields } from './leads.ts';
+import { conflict } from '../core/errors.ts';
+import { effectiveAttribution, findLead, type AttributionFields } from './leads.ts';
 import { recordWebhookEvent } from './webhookEvents.ts';
 
 export interface ConversionRow {
@@ -83,4 +84,53 @@ export async function listConversions(sql: Db, workspaceId: string, leadId: stri
     select ${columns(sql)} from conversions
     where workspace_id = ${workspaceId} and lead_id = ${leadId}
     order by conversion_number`;
+}
+
+/** A conversion as a partner reports it (ConversionWrite). */
+export interface ConversionInput {
+  external_event_id: string;
+  session_id?: string | null;
+  visualization_id?: string | null;
+  conversion_url?: string | null;
+  contact_name?: string | null;
+  contact_email?: string | null;
+  contact_phone?: string | null;
+  property_address?: string | null;
+  occurred_at?: string;
+}
+
+/**
+ * Records a conversion of an active lead once per external_event_id (undefined when there is no
+ * such lead): the same id again on the same lead is the existing conversion, on another lead a
+ * 409. Contact fields and attribution are snapshots: the input's, else the lead's (its effective
+ * attribution, with the input's conversion_url).
+ */
+export async function convertLead(
+  tx: Db,
+  workspaceId: string,
+  leadId: string,
+  input: ConversionInput,
+): Promise<{ conversion: ConversionRow; created: boolean } | undefined> {
+  const lead = await findLead(tx, workspaceId, leadId, { forUpdate: true });
+  if (!lead) return undefined;
+  const existing = await findConversionByEventId(tx, workspaceId, input.external_event_id);
+  if (existing && existing.lead_id !== lead.id) {
+    throw conflict('external_event_id already converted another lead', { external_event_id: input.external_event_id });
+  }
+  if (existing) return { conversion: existing, created: false };
+  const attribution = effectiveAttribution(lead);
+  const conversion = await insertConversion(tx, workspaceId, {
+    lead_id: lead.id,
+    external_event_id: input.external_event_id,
+    session_id: input.session_id ?? lead.session_id,
+    visualization_id: input.visualization_id ?? null,
+    conversion_url: input.conversion_url ?? null,
+    contact_name: input.contact_name ?? lead.contact_name,
+    contact_email: input.contact_email ?? lead.contact_email,
+    contact_phone: input.contact_phone ?? lead.contact_phone,
+    property_address: input.property_address ?? lead.property_address,
+    attribution: { ...attribution, conversion_url: input.conversion_url ?? attribution.conversion_url },
+    occurred_at: input.occurred_at ? new Date(input.occurred_at) : null,
+  });
+  return { conversion, created: true };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
-import { notFound, conflict, type ApiError } from '../../core/errors.ts';
+import { notFound, type ApiError } from '../../core/errors.ts';
 import { phoneDigitsOf } from '../../core/phone.ts';
 import { CursorPagination, decodeCursor, malformedCursor, pageOf } from '../pagination.ts';
 import {
@@ -22,22 +22,10 @@ import {
 import { InvalidItem, itemError } from '../batch.ts';
 import type { ItemOutcome } from '../../storage/db.ts';
 import { EmptyBody } from '../schemas/common.ts';
-import {
-  effectiveAttribution,
-  findLead,
-  listLeads,
-  softDeleteLead,
-  type LeadFilter,
-  type LeadWithDoc,
-} from '../../storage/leads.ts';
+import { findLead, listLeads, softDeleteLead, type LeadFilter, type LeadWithDoc } from '../../storage/leads.ts';
 import { EXPORT_CURSOR, sendLeadsCsv } from '../leadsExport.ts';
 import { inactiveStage, patchLead, upsertLead, upsertLeads, type UpsertResult } from '../../storage/leadWrites.ts';
-import {
-  findConversionByEventId,
-  insertConversion,
-  listConversions,
-  toConversionResponse,
-} from '../../storage/conversions.ts';
+import { convertLead, listConversions, toConversionResponse } from '../../storage/conversions.ts';
 import { findLatestVisualizationForLead } from '../../storage/visualizations.ts';
 import {
   EXAMPLE_ATTRIBUTION,
@@ -451,36 +439,10 @@ export const leadRoutes = [
       response: { status: 201, body: { conversion: EXAMPLE_CONVERSION, created: true } },
     },
     handler: async (ctx, { params, body }) => {
-      const ws = workspaceId(ctx);
-      const lead = await findLead(ctx.state.db, ws, params.lead_id, { forUpdate: true });
-      if (!lead) throw notFound('Lead');
-      const existing = await findConversionByEventId(ctx.state.db, ws, body.external_event_id);
-      if (existing && existing.lead_id !== lead.id) {
-        throw conflict('external_event_id already converted another lead', {
-          external_event_id: body.external_event_id,
-        });
-      }
-      if (existing) {
-        ctx.status = 200;
-        ctx.body = { conversion: toConversionResponse(existing), created: false };
-        return;
-      }
-      const attribution = effectiveAttribution(lead);
-      const conversion = await insertConversion(ctx.state.db, ws, {
-        lead_id: lead.id,
-        external_event_id: body.external_event_id,
-        session_id: body.session_id ?? lead.session_id,
-        visualization_id: body.visualization_id ?? null,
-        conversion_url: body.conversion_url ?? null,
-        contact_name: body.contact_name ?? lead.contact_name,
-        contact_email: body.contact_email ?? lead.contact_email,
-        contact_phone: body.contact_phone ?? lead.contact_phone,
-        property_address: body.property_address ?? lead.property_address,
-        attribution: { ...attribution, conversion_url: body.conversion_url ?? attribution.conversion_url },
-        occurred_at: body.occurred_at ? new Date(body.occurred_at) : null,
-      });
-      ctx.status = 201;
-      ctx.body = { conversion: toConversionResponse(conversion), created: true };
+      const result = await convertLead(ctx.state.db, workspaceId(ctx), params.lead_id, body);
+      if (!result) throw notFound('Lead');
+      ctx.status = result.created ? 201 : 200;
+      ctx.body = { conversion: toConversionResponse(result.conversion), created: result.created };
     },
   }),
   defineRoute({
