@@ -345,7 +345,13 @@ export async function upsertLeads(
     }
     const created = plan.kind === 'create';
     const matchedBy = created ? null : rule!.by;
-    outcomes.push(writes.add(plan).then((lead) => ({ ok: true, value: { lead, created, matchedBy } })));
+    const outcome = writes.add(plan).then((lead): ItemOutcome<UpsertResult> => ({
+      ok: true,
+      value: { lead, created, matchedBy },
+    }));
+    // A failed write fails the batch: when a later read throws first, nothing awaits this one.
+    outcome.catch(() => {});
+    outcomes.push(outcome);
   }
   writes.send();
   return Promise.all(outcomes);
