@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError, errorBody } from '../core/errors.ts';
 import { ErrorResponse } from './schemas/common.ts';
-import { parseInput, tenantSelectorKeys } from './validation.ts';
+import { parseInput, tenantSelectorKeys, TENANT_SELECTOR_MESSAGE } from './validation.ts';
 
 /** A batch item its schema refused: the error its request alone would get. */
 export class InvalidItem {
@@ -39,7 +39,7 @@ export function batchOf<S extends z.ZodType>(item: S, max: number, noun: string)
           ctx.addIssue({
             code: 'custom',
             path: [i, key],
-            message: 'Tenant selector fields are not allowed; the API key decides the workspace',
+            message: TENANT_SELECTOR_MESSAGE,
           });
         }
       });

@@ -79,6 +79,8 @@ export function zodIssues(error: z.ZodError, location: Location, schema?: z.ZodT
 
 const TENANT_FIELDS = /^(workspace|roofer|tenant|account|organization|organisation|org|company)_?(id|ids|key)?$/i;
 
+export const TENANT_SELECTOR_MESSAGE = 'Tenant selector fields are not allowed';
+
 /** The keys of an object that select a tenant (workspace_id, account_id…). */
 export function tenantSelectorKeys(body: unknown): string[] {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
@@ -89,9 +91,7 @@ export function tenantSelectorKeys(body: unknown): string[] {
 export function rejectTenantSelectors(body: unknown, location: Location = 'body') {
   const found = tenantSelectorKeys(body);
   if (found.length) {
-    throw ERRORS.tenantSelectors(
-      found.map((path) => ({ location, path, message: 'Tenant selector fields are not allowed' })),
-    );
+    throw ERRORS.tenantSelectors(found.map((path) => ({ location, path, message: TENANT_SELECTOR_MESSAGE })));
   }
 }
 

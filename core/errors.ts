@@ -184,5 +184,8 @@ export function fieldError(
   );
 }
 
+/** What one item of a batch came to: its value, or the 4xx it was refused with, having written nothing. */
+export type ItemOutcome<R> = { ok: true; value: R } | { ok: false; error: ApiError };
+
 /** A failure a task should not retry: the input itself is unusable. */
 export class PermanentError extends Error {}

@@ -160,6 +160,3 @@ export async function* cursorBatches<R extends postgres.Row>(
     await cursor.return?.();
   }
 }
-
-/** What one item of a batch came to: its value, or the error (its 4xx) it was refused with, having written nothing. */
-export type ItemOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };

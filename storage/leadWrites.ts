@@ -1,5 +1,5 @@
-import type { Db, ItemOutcome } from './db.ts';
-import { ApiError, fieldError, validation } from '../core/errors.ts';
+import type { Db } from './db.ts';
+import { ApiError, fieldError, validation, type ItemOutcome } from '../core/errors.ts';
 import { jsonRecordIssues } from '../core/jsonBounds.ts';
 import type { WebhookEventType } from '../core/webhookEventTypes.ts';
 import { initialPipelineState, moveToStage, type StageInfo } from '../core/pipeline.ts';

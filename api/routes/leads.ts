@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
-import { notFound, type ApiError } from '../../core/errors.ts';
+import { notFound, type ItemOutcome } from '../../core/errors.ts';
 import { phoneDigitsOf } from '../../core/phone.ts';
 import { CursorPagination, decodeCursor, malformedCursor, pageOf } from '../pagination.ts';
 import {
@@ -20,7 +20,6 @@ import {
   type LeadWriteInput,
 } from '../schemas/leads.ts';
 import { InvalidItem, itemError } from '../batch.ts';
-import type { ItemOutcome } from '../../storage/db.ts';
 import { EmptyBody } from '../schemas/common.ts';
 import { findLead, listLeads, softDeleteLead, type LeadFilter, type LeadWithDoc } from '../../storage/leads.ts';
 import { EXPORT_CURSOR, sendLeadsCsv } from '../leadsExport.ts';
@@ -85,7 +84,7 @@ function jsonWithLeads(ctx: Ctx, text: string) {
  */
 function batchResult(index: number, outcome: ItemOutcome<UpsertResult>, requestId: string): string {
   if (!outcome.ok) {
-    const error = outcome.error as ApiError;
+    const { error } = outcome;
     return JSON.stringify({
       index,
       status: error.status,
