@@ -4,13 +4,7 @@ import { workspaceId, type Ctx } from './context.ts';
 import { encodeCursor } from './pagination.ts';
 import { exportSlotsOf } from './exportSlots.ts';
 import { cancellableTransaction, cursorBatches } from '../storage/db.ts';
-import {
-  effectiveAttribution,
-  exportBoundary,
-  leadsToExport,
-  type LeadFilter,
-  type LeadRow,
-} from '../storage/leads.ts';
+import { exportBoundary, leadsToExport, type LeadFilter, type LeadRow } from '../storage/leads.ts';
 
 export const EXPORT_CURSOR = 'leads.export';
 const ROWS_PER_FETCH = 500;
@@ -48,12 +42,11 @@ const EXPORT_COLUMNS = [
 ] as const;
 
 function exportRow(row: LeadRow): string[] {
-  const a = effectiveAttribution(row);
   const values: Record<(typeof EXPORT_COLUMNS)[number], unknown> = {
     ...row,
     status: row.stage_key,
     status_label: row.stage_label,
-    ...a,
+    ...row.effective_attribution,
   };
   return EXPORT_COLUMNS.map((c) => formulaSafe(values[c]));
 }

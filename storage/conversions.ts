@@ -1,7 +1,7 @@
 import type { Db } from './db.ts';
 import { newId } from '../core/ids.ts';
 import { conflict } from '../core/errors.ts';
-import { effectiveAttribution, findLead, type AttributionFields } from './leads.ts';
+import { findLead, type AttributionFields } from './leads.ts';
 import { recordWebhookEvent } from './webhookEvents.ts';
 
 export interface ConversionRow {
@@ -118,7 +118,7 @@ export async function convertLead(
     throw conflict('external_event_id already converted another lead', { external_event_id: input.external_event_id });
   }
   if (existing) return { conversion: existing, created: false };
-  const attribution = effectiveAttribution(lead);
+  const attribution = lead.effective_attribution;
   const conversion = await insertConversion(tx, workspaceId, {
     lead_id: lead.id,
     external_event_id: input.external_event_id,

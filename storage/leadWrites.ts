@@ -6,7 +6,6 @@ import { initialPipelineState, moveToStage, type StageInfo } from '../core/pipel
 import { activeStagesForWrites } from './pipelineStages.ts';
 import { findSessionAttribution } from './sessions.ts';
 import {
-  effectiveAttribution,
   findLead,
   findLeadByExternalId,
   findLeadByPhone,
@@ -65,7 +64,7 @@ const PLAIN_KEYS = [
 
 const iso = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d : d.toISOString());
 
-function valuesOf(row: LeadRow): LeadValues {
+function valuesOf({ effective_attribution: _shown, ...row }: LeadRow): LeadValues {
   return {
     ...row,
     quote_value: row.quote_value === null ? null : Number(row.quote_value),
@@ -269,7 +268,7 @@ function planUpsert(input: LeadInput, reads: UpsertReads, context: { conversionT
 function writePlan(tx: Db, workspaceId: string, plan: LeadPlan): Promise<WrittenLead> {
   if (plan.kind === 'create') return insertLead(tx, workspaceId, plan.values);
   if (plan.kind === 'update') return updateLead(tx, workspaceId, plan.existing.id, plan.values, plan.events);
-  const { source, medium, campaign } = effectiveAttribution(plan.existing);
+  const { source, medium, campaign } = plan.existing.effective_attribution;
   return Promise.resolve({ id: plan.existing.id, source, medium, campaign, doc: plan.existing.doc });
 }
 

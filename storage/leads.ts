@@ -32,6 +32,12 @@ export interface LeadRow {
   funnel_gap_summary: { has_gap: boolean; skipped_stages: string[] } | null;
   attribution: AttributionFields;
   attribution_overrides: AttributionFields;
+  /**
+   * The first touch with the overrides applied, as Lead.attribution shows it: read from the
+   * document lead_document rendered, the one owner of that rule (the generated source, medium and
+   * campaign columns apply it again for their indexes).
+   */
+  effective_attribution: Required<AttributionFields>;
   conversion_type: string | null;
   form_data: Record<string, unknown>;
   custom_fields: Record<string, unknown>;
@@ -61,6 +67,7 @@ export type LeadValues = Omit<
   | 'created_at'
   | 'updated_at'
   | 'pos'
+  | 'effective_attribution'
   | 'quote_value'
   | 'sales_value'
   | 'follow_up_date'
@@ -71,19 +78,6 @@ export type LeadValues = Omit<
   follow_up_date: string | null;
   converted_at: string | null;
 };
-
-/** Effective attribution: the first touch with each non-null override applied (lead_document's rule). */
-export function effectiveAttribution(row: Pick<LeadRow, 'attribution' | 'attribution_overrides'>) {
-  const a = row.attribution;
-  const o = row.attribution_overrides;
-  return {
-    source: o.source ?? a.source ?? null,
-    medium: o.medium ?? a.medium ?? null,
-    campaign: o.campaign ?? a.campaign ?? null,
-    content: o.content ?? a.content ?? null,
-    conversion_url: a.conversion_url ?? null,
-  };
-}
 
 const WRITABLE = [
   'external_id',
@@ -119,7 +113,7 @@ function selectLeads(sql: Db, opts: { doc?: boolean } = {}) {
     select ${opts.doc ? sql`l.document as doc,` : sql``} l.id, l.workspace_id, l.external_id, l.external_source, l.session_id, l.contact_name, l.contact_email,
            l.contact_phone, l.property_address, l.stage_id, s.key as stage_key, s.label as stage_label,
            s.sort_order as stage_sort_order, s.is_conversion_stage, l.stage_timestamps, l.funnel_gap_summary,
-           l.attribution, l.attribution_overrides, l.conversion_type, l.form_data, l.custom_fields,
+           l.attribution, l.attribution_overrides, l.document::json->'attribution' as effective_attribution, l.conversion_type, l.form_data, l.custom_fields,
            l.selected_material_id, l.selected_color_id, l.selected_shape_id, l.notes, l.quote_value, l.sales_value,
            l.follow_up_date, l.converted_at, l.created_at, l.updated_at,
            (extract(epoch from l.created_at) * 1000000)::int8 as pos
