@@ -103,7 +103,6 @@ let syncFailures = 0;
 for (let b = 0; b < 10_000 / LEADS_PER_BATCH; b++) {
   const res = await fetch(`${api.url}/api/v1/leads/batch`, {
     method: 'POST',
-    duration: DURATION_S,
     headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': `sync-${run}-${b}` },
     body: JSON.stringify({
       leads: Array.from({ length: LEADS_PER_BATCH }, (_, k) => ({
