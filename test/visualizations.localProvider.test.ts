@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { HOUSE_JPG, ROOF_MASK_PNG } from './visualizations.fixtures.ts';
-import { detectRoof } from '../tasks/visualization_generate/roof-mask.ts';
+import { findRoof } from '../tasks/visualization_generate/roof-mask.ts';
 import { renderLocal } from '../tasks/visualization_generate/local.ts';
 
 const TERRACOTTA = { name: 'Terracotta', hex: '#b5583a' };
@@ -13,8 +13,10 @@ async function raw(image: Buffer, width: number, height: number, channels: 1 | 3
 
 describe('local provider', () => {
   it('finds the roof of the house photo: overlap with the true roof outline is above 90%', async () => {
-    const [w, h] = [320, 240];
-    const mask = detectRoof({ data: await raw(HOUSE_JPG, w, h, 3), width: w, height: h })!;
+    const [w, h] = [400, 300];
+    const found = findRoof({ data: await raw(HOUSE_JPG, w, h, 3), width: w, height: h, channels: 3 });
+    if ('refused' in found) throw new Error(found.refused);
+    const mask = found.mask.data;
     const truth = await raw(ROOF_MASK_PNG, w, h, 1);
     let inter = 0;
     let union = 0;
@@ -69,6 +71,6 @@ describe('local provider', () => {
       .toBuffer();
     await expect(
       renderLocal({ image: flat, color: TERRACOTTA, material: null, shape: null, prompt: '' }),
-    ).rejects.toThrow(/No roof was found/);
+    ).rejects.toThrow(/roof_outline/);
   });
 });
