@@ -79,7 +79,8 @@ export function renderLocal(input: RenderInput): Promise<RenderedImage> {
 }
 
 async function render(input: RenderInput): Promise<RenderedImage> {
-  if (!hexToRgb(input.color.hex)) throw new PermanentError(`Catalog colour ${input.color.hex} is not a #rrggbb hex code`);
+  if (!hexToRgb(input.color.hex))
+    throw new PermanentError(`Catalog colour ${input.color.hex} is not a #rrggbb hex code`);
   const { orientation } = await decodeFailure(sharp(input.image).metadata());
   const mask = await roofMask(input, orientation);
   const { data, info } = await decodeFailure(

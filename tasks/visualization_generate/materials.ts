@@ -14,7 +14,8 @@ export interface RgbPhoto {
   channels: 3;
 }
 
-export type MaterialLook = 'shingle' | 'three_tab' | 'metal' | 'clay_tile' | 'concrete_tile' | 'slate' | 'shake' | 'plain';
+export type MaterialLook =
+  'shingle' | 'three_tab' | 'metal' | 'clay_tile' | 'concrete_tile' | 'slate' | 'shake' | 'plain';
 
 /** The look a catalog material gets, from its name (ids are random; names are what partners see). */
 export function lookOf(material: { name: string } | null): MaterialLook {
@@ -54,8 +55,8 @@ export function maskOpacity(mask: Mask, width: number, height: number) {
     const wx = fx - x0,
       wy = fy - y0;
     const v = ((a * (1 - wx) + b * wx) * (1 - wy) + (c * (1 - wx) + e * wx) * wy) / 255;
-    // Smoothstep over the middle of the ramp: crisp eaves without a stair-stepped edge.
-    const t = Math.min(1, Math.max(0, (v - 0.25) * 2));
+    // Smoothstep over the inner half of the ramp: crisp eaves that never bleed past the mask.
+    const t = Math.min(1, Math.max(0, (v - 0.5) * 2));
     return t * t * (3 - 2 * t);
   };
 }

@@ -62,8 +62,10 @@ function gradients({ lab, width, height }: LabImage) {
     lab[(Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))) * 3]!;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const gx = L(x + 1, y - 1) + 2 * L(x + 1, y) + L(x + 1, y + 1) - L(x - 1, y - 1) - 2 * L(x - 1, y) - L(x - 1, y + 1);
-      const gy = L(x - 1, y + 1) + 2 * L(x, y + 1) + L(x + 1, y + 1) - L(x - 1, y - 1) - 2 * L(x, y - 1) - L(x + 1, y - 1);
+      const gx =
+        L(x + 1, y - 1) + 2 * L(x + 1, y) + L(x + 1, y + 1) - L(x - 1, y - 1) - 2 * L(x - 1, y) - L(x - 1, y + 1);
+      const gy =
+        L(x - 1, y + 1) + 2 * L(x, y + 1) + L(x + 1, y + 1) - L(x - 1, y - 1) - 2 * L(x, y - 1) - L(x + 1, y - 1);
       const p = y * width + x;
       gxx[p] = gx * gx;
       gyy[p] = gy * gy;
@@ -74,7 +76,7 @@ function gradients({ lab, width, height }: LabImage) {
 }
 
 /** What the finder knows of one patch (a superpixel, or a region of merged ones). */
-export interface Patch {
+interface Patch {
   n: number;
   l: number;
   a: number;
@@ -97,14 +99,14 @@ const hue = (p: Patch) => ((Math.atan2(p.b, p.a) * 180) / Math.PI + 360) % 360;
 
 function isSkyLike(p: Patch) {
   const c = chroma(p);
-  return (p.l > 55 && p.b < -10 && p.texture < 900) || (p.l > 80 && c < 10 && p.texture < 500);
+  return (p.l > 55 && p.b < -10) || (p.l > 68 && p.b < -4 && p.texture < 50) || (p.l > 80 && c < 10 && p.texture < 40);
 }
 
 /** Green, or the near-black green of foliage in shade. */
 function isVegetation(p: Patch) {
   const h = hue(p);
   const c = chroma(p);
-  return h > 95 && h < 200 && (c > 7 || (p.l < 25 && c > 2.5));
+  return h > 95 && h < 200 && (c > 7 || (p.l < 25 && c > 2.5) || (p.l < 12 && c > 1.2));
 }
 
 /** Colours roofing comes in: greys and browns, or the reds and oranges of clay and copper. */
@@ -128,7 +130,20 @@ function describe(label: Int32Array, count: number, img: LabImage): Segmentation
   const acc = new Float64Array(count * 9);
   const patches: Patch[] = [];
   for (let j = 0; j < count; j++)
-    patches.push({ n: 0, l: 0, a: 0, b: 0, texture: 0, coherence: 0, x: 0, y: 0, top: height, bottom: 0, left: width, right: 0 });
+    patches.push({
+      n: 0,
+      l: 0,
+      a: 0,
+      b: 0,
+      texture: 0,
+      coherence: 0,
+      x: 0,
+      y: 0,
+      top: height,
+      bottom: 0,
+      left: width,
+      right: 0,
+    });
   const borders = new Map<number, number>();
   for (let p = 0; p < width * height; p++) {
     const j = label[p]!;
@@ -174,212 +189,250 @@ function describe(label: Int32Array, count: number, img: LabImage): Segmentation
   return { label, patches, borders };
 }
 
+/** The photo as superpixels, with sky and vegetation marked and what lies above each one. */
+interface Scene {
+  width: number;
+  height: number;
+  label: Int32Array;
+  patches: Patch[];
+  /** Per patch: touching patch → length of the common border. */
+  neighbours: Map<number, number>[];
+  sky: Uint8Array;
+  vegetation: Uint8Array;
+  /** Per patch: share of its upper edge with sky, vegetation or the frame's top just above it (NaN: no upper edge). */
+  openAbove: Float32Array;
+}
+
+function analyse(photo: PhotoPixels): Scene {
+  const small = shrink(photo);
+  const { width, height } = small;
+  const img = toLab(small.data, width, height, small.channels);
+  const step = Math.max(6, Math.round(width / 50));
+  const { label, count } = slic(img, step);
+  const { patches, borders } = describe(label, count, img);
+  const neighbours = patches.map(() => new Map<number, number>());
+  for (const [key, length] of borders) {
+    const a = Math.floor(key / count),
+      b = key % count;
+    neighbours[a]!.set(b, length);
+    neighbours[b]!.set(a, length);
+  }
+  const sky = new Uint8Array(count);
+  const queue = patches.flatMap((p, j) => (p.top === 0 && isSkyLike(p) ? [j] : []));
+  for (const j of queue) sky[j] = 1;
+  while (queue.length) {
+    const j = queue.pop()!;
+    for (const q of neighbours[j]!.keys()) {
+      if (!sky[q] && isSkyLike(patches[q]!)) {
+        sky[q] = 1;
+        queue.push(q);
+      }
+    }
+  }
+  const vegetation = Uint8Array.from(patches, (p, j) => Number(!sky[j] && isVegetation(p)));
+  const gap = Math.max(2, Math.round(step / 3));
+  const edge = new Float32Array(count),
+    open = new Float32Array(count);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const j = label[y * width + x]!;
+      if (y > 0 && label[(y - 1) * width + x] === j) continue;
+      edge[j]!++;
+      const above = y >= gap ? label[(y - gap) * width + x]! : -1;
+      if (above < 0 || sky[above] || vegetation[above]) open[j]!++;
+    }
+  }
+  const openAbove = Float32Array.from(edge, (e, j) => (e ? open[j]! / e : NaN));
+  return { width, height, label, patches, neighbours, sky, vegetation, openAbove };
+}
+
+const refusal = (why: string) => ({ refused: `${why}; ${ASK_FOR_OUTLINE}` });
+
+interface ColourModel {
+  l: number;
+  a: number;
+  b: number;
+}
+
+/** Seeds: roofing-coloured, textured patches with open sky or trees right above them (the roofline). */
+function roofline(scene: Scene) {
+  const seeds: number[] = [];
+  scene.patches.forEach((p, j) => {
+    if (scene.sky[j] || scene.vegetation[j] || !roofColour(p) || p.l > 75) return;
+    if (!(scene.openAbove[j]! >= 0.6) || p.coherence < 0.6) return;
+    seeds.push(j);
+  });
+  return seeds;
+}
+
+const closeInColour = (p: ColourModel, q: ColourModel, ab: number) =>
+  Math.hypot(p.a - q.a, p.b - q.b) < ab && Math.max(p.l, q.l) / Math.max(1, Math.min(p.l, q.l)) < 1.8;
+
+/** The roofline's dominant material: the seed colour most of the seed area agrees with. */
+function dominantSeeds(scene: Scene, seeds: number[]) {
+  let best: number[] = [];
+  let bestMass = 0;
+  for (const s of seeds) {
+    const near = seeds.filter((t) => closeInColour(scene.patches[s]!, scene.patches[t]!, 6));
+    const mass = near.reduce((m, t) => m + scene.patches[t]!.n, 0);
+    if (mass > bestMass) {
+      bestMass = mass;
+      best = near;
+    }
+  }
+  return best;
+}
+
+/** How much looser the tolerances get for the stability check. */
+const SLACK = 1.2;
+/** A roof plane may be this much lighter than its roofline; light walls and trim are lighter still. */
+const L_UP = 1.5;
+/** Largest a*b* distance from the roofline's colour: one material in sun and in skylit shade. */
+const AB_TOLERANCE = 8;
+/** Share of the roof's median relief a patch needs to join it. */
+const CONTRAST_FLOOR = 0.4;
+/** Texture relative to lightness: a material's relief in sun and in shade alike. */
+const contrastOf = (p: Patch) => p.texture / Math.max(10, p.l);
+
+/**
+ * Grows the roof from its seeds through touching patches of the seeds' material, in sun or
+ * shade: never through sky or vegetation, nor across a sharp change of colour, nor to a colour
+ * family other than the seeds'.
+ */
+function grow(scene: Scene, seeds: number[], slack = 1, minContrast = 0) {
+  const { patches } = scene;
+  const model = summarize(seeds.map((j) => patches[j]!));
+  const abTolerance = AB_TOLERANCE * slack;
+  const inRoof = new Uint8Array(patches.length);
+  const queue = [...seeds];
+  for (const j of seeds) inRoof[j] = 1;
+  while (queue.length) {
+    const j = queue.pop()!;
+    const from = patches[j]!;
+    for (const [q, border] of scene.neighbours[j]!) {
+      if (inRoof[q] || border < 2 || scene.sky[q] || scene.vegetation[q]) continue;
+      const p = patches[q]!;
+      const ab = Math.hypot(p.a - model.a, p.b - model.b);
+      // Shade may darken a plane a lot; light walls and trim are what lies above the roof's lightness.
+      if (ab > abTolerance || p.l > model.l * L_UP * slack || p.l < model.l * 0.3 || p.l > 85) continue;
+      // Walls and trim in shade are smooth; a roof keeps its courses' contrast in shade too.
+      if (contrastOf(p) < minContrast / slack) continue;
+      if (difference(p, from) > 12 * slack) continue;
+      inRoof[q] = 1;
+      queue.push(q);
+    }
+  }
+  return inRoof;
+}
+
+/** The largest patch family of roofing colour and ribbed texture, for close-ups with no roofline. */
+function dominantPlane(scene: Scene) {
+  const ribbed = scene.patches.flatMap((p, j) =>
+    !scene.sky[j] && !scene.vegetation[j] && roofColour(p) && p.coherence > 0.6 && p.l < 80 ? [j] : [],
+  );
+  return dominantSeeds(scene, ribbed);
+}
+
+/**
+ * A close-up may show a big ribbed surface of another colour than the roof found under the sky:
+ * the photographer's own roof under a neighbour's skyline. Then the finder cannot tell which is meant.
+ */
+function rivalPlane(scene: Scene, seeds: number[], roofArea: number) {
+  const plane = dominantPlane(scene);
+  if (!plane.length) return false;
+  const a = summarize(plane.map((j) => scene.patches[j]!)),
+    b = summarize(seeds.map((j) => scene.patches[j]!));
+  const sameMaterial = Math.hypot(a.a - b.a, a.b - b.b) < AB_TOLERANCE && Math.max(a.l, b.l) / Math.min(a.l, b.l) < 1.5;
+  if (sameMaterial) return false;
+  return grownArea(scene, grow(scene, plane)) > roofArea;
+}
+
+/** Share of the frame the chosen patches cover. */
+const grownArea = (scene: Scene, inRoof: Uint8Array) =>
+  inRoof.reduce((m, v, j) => m + v * scene.patches[j]!.n, 0) / (scene.width * scene.height);
+
+/** Rasterises the chosen patches, one analysis pixel in from their outline: a miss beats a spill. */
+function rasterise(scene: Scene, inRoof: Uint8Array) {
+  const { width, height, label } = scene;
+  const data = new Uint8Array(width * height);
+  let area = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      if (!inRoof[label[p]!]) continue;
+      const inside =
+        x > 0 && y > 0 && x < width - 1 && y < height - 1
+          ? inRoof[label[p - 1]!] && inRoof[label[p + 1]!] && inRoof[label[p - width]!] && inRoof[label[p + width]!]
+          : inRoof[label[p]!];
+      if (!inside) continue;
+      data[p] = 255;
+      area++;
+    }
+  }
+  return { data, area };
+}
+
+/**
+ * The roof, or a refusal. Precision first: the roofline is where roofing-coloured, ribbed
+ * patches have sky or trees right above them; its dominant colour is the roof's material, and
+ * the roof grows from it (see grow). A close-up with no roofline takes the dominant ribbed plane
+ * only when it fills much of the frame. When neither is clear the finder refuses rather than guess.
+ */
+export function findRoof(photo: PhotoPixels): { mask: Mask } | { refused: string } {
+  const scene = analyse(photo);
+  const { patches, width, height } = scene;
+  const total = width * height;
+  const areaOf = (js: number[]) => js.reduce((m, j) => m + patches[j]!.n, 0) / total;
+  let seeds = dominantSeeds(scene, roofline(scene));
+  let minArea = 0.04;
+  if (areaOf(seeds) < 0.01) {
+    seeds = dominantPlane(scene);
+    minArea = 0.25;
+    if (areaOf(seeds) < 0.1)
+      return refusal('No roofline against the sky or trees, and no roof filling the frame, could be found');
+  }
+  // The roof's own relief, measured over a first growth, keeps smooth walls and trim out of the second.
+  const first = grow(scene, seeds);
+  const minContrast = CONTRAST_FLOOR * medianContrast(patches.filter((_, j) => first[j]));
+  const roof = grow(scene, seeds, 1, minContrast);
+  const { data, area } = rasterise(scene, roof);
+  if (area / total < minArea) return refusal('Too little of the photo could be told apart as roof');
+  // A roof with clear edges keeps its extent when the tolerances loosen; one that runs on into
+  // walls or ground of a similar colour does not, and then no edge found is trustworthy.
+  const looser = grownArea(scene, grow(scene, seeds, SLACK, minContrast));
+  if (looser > (area / total) * 1.3 + 0.02)
+    return refusal('The roof could not be told apart from walls or ground of a similar colour');
+  if (minArea < 0.25 && rivalPlane(scene, seeds, area / total))
+    return refusal('The photo shows more than one roof and which one is meant is unclear');
+  if (area / total > 0.9) return refusal('The photo looks like one surface rather than a house with a roof');
+  return { mask: { data, width, height } };
+}
+
 /** Colour difference with lightness counting half: sun and shade on one material differ mostly in L. */
 function difference(p: Patch, q: Patch) {
   return Math.sqrt(0.5 * (p.l - q.l) ** 2 + (p.a - q.a) ** 2 + (p.b - q.b) ** 2);
 }
 
-/** Felzenszwalb–Huttenlocher merging of the superpixel graph into regions of one material each. */
-function mergeRegions(seg: Segmentation, k: number): Int32Array {
-  const count = seg.patches.length;
-  const parent = Int32Array.from({ length: count }, (_, i) => i);
-  const size = Float64Array.from(seg.patches, (p) => p.n);
-  const inner = new Float64Array(count);
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
-    return i;
-  };
-  const edges = [...seg.borders.keys()].map((key) => {
-    const a = Math.floor(key / count),
-      b = key % count;
-    return { a, b, w: difference(seg.patches[a]!, seg.patches[b]!) };
-  });
-  edges.sort((x, y) => x.w - y.w);
-  for (const { a, b, w } of edges) {
-    const ra = find(a),
-      rb = find(b);
-    if (ra === rb) continue;
-    if (w > Math.min(inner[ra]! + k / size[ra]!, inner[rb]! + k / size[rb]!)) continue;
-    parent[rb] = ra;
-    size[ra]! += size[rb]!;
-    inner[ra] = Math.max(inner[ra]!, inner[rb]!, w);
-  }
-  return Int32Array.from({ length: count }, (_, i) => find(i));
+/** Area-weighted median of the patches' contrast. */
+function medianContrast(members: Patch[]) {
+  const sorted = [...members].sort((p, q) => contrastOf(p) - contrastOf(q));
+  const half = sorted.reduce((m, p) => m + p.n, 0) / 2;
+  let seen = 0;
+  for (const p of sorted) if ((seen += p.n) >= half) return contrastOf(p);
+  return 0;
 }
 
-/** Area-weighted summary of a set of patches. */
-function summarize(members: Patch[]): Patch {
-  const r: Patch = { n: 0, l: 0, a: 0, b: 0, texture: 0, coherence: 0, x: 0, y: 0, top: Infinity, bottom: 0, left: Infinity, right: 0 };
+/** Area-weighted mean colour of a set of patches. */
+function summarize(members: Patch[]): ColourModel {
+  let n = 0,
+    l = 0,
+    a = 0,
+    b = 0;
   for (const p of members) {
-    r.n += p.n;
-    r.l += p.l * p.n;
-    r.a += p.a * p.n;
-    r.b += p.b * p.n;
-    r.texture += p.texture * p.n;
-    r.coherence += p.coherence * p.n;
-    r.x += p.x * p.n;
-    r.y += p.y * p.n;
-    r.top = Math.min(r.top, p.top);
-    r.bottom = Math.max(r.bottom, p.bottom);
-    r.left = Math.min(r.left, p.left);
-    r.right = Math.max(r.right, p.right);
+    n += p.n;
+    l += p.l * p.n;
+    a += p.a * p.n;
+    b += p.b * p.n;
   }
-  for (const key of ['l', 'a', 'b', 'texture', 'coherence', 'x', 'y'] as const) r[key] /= Math.max(1, r.n);
-  return r;
-}
-
-export interface Region extends Patch {
-  id: number;
-  patches: number[];
-  sky: boolean;
-  vegetation: boolean;
-  /** Share of the region's border that touches sky or vegetation. */
-  openBorder: number;
-  /** Share of the region's upper edge (pixels whose pixel above is another region or the image top) under sky or vegetation. */
-  openAbove: number;
-  neighbours: Map<number, number>;
-}
-
-/** The photo cut into regions of one material each, with sky and vegetation marked. */
-export function analyse(photo: PhotoPixels) {
-  const small = shrink(photo);
-  const img = toLab(small.data, small.width, small.height, small.channels);
-  const step = Math.max(6, Math.round(small.width / 40));
-  const { label, count } = slic(img, step);
-  const seg = describe(label, count, img);
-  const regionOf = mergeRegions(seg, 15 * step * step);
-  const byRegion = new Map<number, number[]>();
-  regionOf.forEach((r, j) => byRegion.set(r, [...(byRegion.get(r) ?? []), j]));
-  const regions = new Map<number, Region>();
-  for (const [id, members] of byRegion) {
-    const s = summarize(members.map((j) => seg.patches[j]!));
-    regions.set(id, { ...s, id, patches: members, sky: false, vegetation: false, openBorder: 0, openAbove: 0, neighbours: new Map() });
-  }
-  for (const [key, length] of seg.borders) {
-    const a = regionOf[Math.floor(key / count)]!,
-      b = regionOf[key % count]!;
-    if (a === b) continue;
-    const ra = regions.get(a)!,
-      rb = regions.get(b)!;
-    ra.neighbours.set(b, (ra.neighbours.get(b) ?? 0) + length);
-    rb.neighbours.set(a, (rb.neighbours.get(a) ?? 0) + length);
-  }
-  markSky(regions);
-  for (const r of regions.values()) r.vegetation = !r.sky && isVegetation(r);
-  for (const r of regions.values()) {
-    let open = 0,
-      all = 0;
-    for (const [id, length] of r.neighbours) {
-      const q = regions.get(id)!;
-      all += length;
-      if (q.sky || q.vegetation) open += length;
-    }
-    if (r.top === 0) open += r.right - r.left;
-    r.openBorder = all ? open / (all + (r.top === 0 ? r.right - r.left : 0)) : 0;
-  }
-  const above = openAbove(regions, (r) => r, label, regionOf, small.width, small.height);
-  for (const r of regions.values()) r.openAbove = above.get(r.id) ?? 0;
-  return { width: small.width, height: small.height, label, regionOf, regions };
-}
-
-/** Sky: sky-coloured regions that reach the top edge, and sky-coloured regions touching those. */
-function markSky(regions: Map<number, Region>) {
-  const queue = [...regions.values()].filter((r) => r.top === 0 && isSkyLike(r));
-  for (const r of queue) r.sky = true;
-  while (queue.length) {
-    const r = queue.pop()!;
-    for (const id of r.neighbours.keys()) {
-      const q = regions.get(id)!;
-      if (!q.sky && isSkyLike(q)) {
-        q.sky = true;
-        queue.push(q);
-      }
-    }
-  }
-}
-
-/**
- * For each group of regions (groupOf maps region id to group id), the share of its upper edge
- * (its topmost pixel in each run down a column) that has sky, vegetation or the image top above it.
- */
-function openAbove(
-  regions: Map<number, Region>,
-  groupOf: (region: number) => number,
-  label: Int32Array,
-  regionOf: Int32Array,
-  width: number,
-  height: number,
-) {
-  const gap = 2;
-  const edge = new Map<number, [number, number]>();
-  const at = (x: number, y: number) => regionOf[label[y * width + x]!]!;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const r = at(x, y);
-      const g = groupOf(r);
-      if (y > 0 && groupOf(at(x, y - 1)) === g) continue;
-      const above = y >= gap ? at(x, y - gap) : -1;
-      const q = above >= 0 ? regions.get(above)! : null;
-      const e = edge.get(g) ?? [0, 0];
-      e[0]++;
-      if (!q || q.sky || q.vegetation) e[1]++;
-      edge.set(g, e);
-    }
-  }
-  return new Map([...edge].map(([g, [all, open]]) => [g, open / all]));
-}
-
-
-/** Two touching regions that may be planes of one roof: same colour family, lit differently. */
-function samePlaneFamily(r: Region, q: Region) {
-  const ab = Math.hypot(r.a - q.a, r.b - q.b);
-  const lRatio = Math.max(r.l, q.l) / Math.max(1, Math.min(r.l, q.l));
-  const ribbed = r.coherence > 0.7 && q.coherence > 0.7;
-  return ab < (ribbed ? 18 : 8) && lRatio < 2.5 && Math.abs(r.coherence - q.coherence) < 0.35;
-}
-
-const refusal = (why: string) => ({ refused: `${why}; ${ASK_FOR_OUTLINE}` });
-
-/**
- * The roof, or a refusal. Precision first: a region seeds the roof when it is roofing-coloured,
- * textured like courses or seams, and open above (sky, trees or the frame's top edge over most
- * of its upper edge: nothing of the house sits on a roof); touching planes of the same material
- * in other light join their seed. When too little qualifies the finder refuses rather than guess.
- */
-export function findRoof(photo: PhotoPixels): { mask: Mask } | { refused: string } {
-  const a = analyse(photo);
-  const total = a.width * a.height;
-  const candidate = (r: Region) =>
-    !r.sky && !r.vegetation && r.n / total > 0.003 && roofColour(r) && r.coherence > 0.5 && r.l < 78;
-  const seeds = [...a.regions.values()].filter((r) => candidate(r) && r.openAbove >= 0.5 && r.n / total > 0.01);
-  const chosen = new Set<number>();
-  for (const seed of seeds) {
-    chosen.add(seed.id);
-    const queue = [seed];
-    while (queue.length) {
-      const r = queue.pop()!;
-      for (const [id, border] of r.neighbours) {
-        const q = a.regions.get(id)!;
-        if (chosen.has(id) || border < 3 || !candidate(q) || !samePlaneFamily(seed, q)) continue;
-        chosen.add(id);
-        queue.push(q);
-      }
-    }
-  }
-  if (process.env.ROOF_DEBUG)
-    for (const id of chosen) {
-      const r = a.regions.get(id)!;
-      console.log(seeds.includes(r) ? 'seed' : 'grown', id, (r.n / total * 100).toFixed(1), 'coh', r.coherence.toFixed(2), 'above', r.openAbove.toFixed(2), 'Lab', r.l.toFixed(0), r.a.toFixed(1), r.b.toFixed(1), 'xy', r.x.toFixed(2), r.y.toFixed(2));
-    }
-  const data = new Uint8Array(total);
-  let area = 0;
-  for (let p = 0; p < total; p++) {
-    if (chosen.has(a.regionOf[a.label[p]!]!)) {
-      data[p] = 255;
-      area++;
-    }
-  }
-  if (area / total < 0.03) return refusal('No roof could be told apart from the walls, ground and trees with confidence');
-  if (area / total > 0.9) return refusal('The photo looks like one surface rather than a house with a roof');
-  return { mask: { data, width: a.width, height: a.height } };
+  return { l: l / n, a: a / n, b: b / n };
 }

@@ -73,6 +73,7 @@ export async function scorePhoto(photoPath: string, spec: PhotoMask, overlayDir?
   const after = renderMaterial(photo, found.mask, { name: 'Standing seam metal' }, '#2f4a3a');
   const roof = await raster(spec.roof, spec.holes ?? [], info.width, info.height);
   const ignore = await raster(spec.ignore ?? [], [], info.width, info.height);
+  const classes = overlayDir ? Buffer.from(before) : null;
   let roofAll = 0,
     roofChanged = 0,
     restAll = 0,
@@ -85,13 +86,17 @@ export async function scorePhoto(photoPath: string, spec: PhotoMask, overlayDir?
         Math.abs(after[i + 1]! - before[i + 1]!),
         Math.abs(after[i + 2]! - before[i + 2]!),
       ) > 8;
+    let mark: number[] | null = null;
     if (roof[p]! > 127) {
       roofAll++;
       roofChanged += Number(changed);
+      mark = changed ? [0, 200, 0] : [0, 80, 255];
     } else if (ignore[p]! <= 127) {
       restAll++;
       restChanged += Number(changed);
+      if (changed) mark = [255, 0, 0];
     }
+    if (classes && mark) for (let k = 0; k < 3; k++) classes[i + k] = (classes[i + k]! + 2 * mark[k]!) / 3;
   }
   if (overlayDir) {
     await mkdir(overlayDir, { recursive: true });
@@ -105,6 +110,10 @@ export async function scorePhoto(photoPath: string, spec: PhotoMask, overlayDir?
       .composite([{ input: Buffer.from(outline) }])
       .png()
       .toFile(join(overlayDir, `${spec.photo}.png`));
+    // Green: roof changed; blue: roof missed; red: spill.
+    await sharp(classes!, { raw: { width: info.width, height: info.height, channels: 3 } })
+      .png()
+      .toFile(join(overlayDir, `${spec.photo}.classes.png`));
   }
   return { photo: spec.photo, coverage: roofChanged / roofAll, spill: restChanged / restAll, findMs };
 }
