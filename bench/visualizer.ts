@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import { renderLocal } from '../tasks/visualization_generate/local.ts';
 import { inspectImage } from '../tasks/visualization_generate/inspect-image.ts';
+import { findRoof, ROOF_ANALYSIS_WIDTH } from '../tasks/visualization_generate/roof-mask.ts';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,7 +41,7 @@ await Promise.all(
       await renderLocal({
         image: photo,
         color: { name: 'Terracotta', hex: '#b5583a' },
-        material: null,
+        material: { id: 'mat_bench', name: 'Clay tile' },
         shape: null,
         prompt: '',
       });
@@ -58,4 +59,26 @@ console.log(
 );
 console.log(
   `RSS: before ${mb(baseline)}, peak ${mb(peakRss)} (budget 400 MB) → ${peakRss < 400 * 1024 * 1024 ? 'OK' : 'OVER'}`,
+);
+
+// Roof finder on the same photo, alone: the shrink to the analysis width that every provider's
+// mask step pays (the baseline) and the finder's own work on the shrunk pixels, one at a time.
+const shrinkMs: number[] = [];
+const findMs: number[] = [];
+for (let i = 0; i < 9; i++) {
+  const t0 = performance.now();
+  const small = await sharp(photo)
+    .resize({ width: ROOF_ANALYSIS_WIDTH })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const t1 = performance.now();
+  const found = findRoof({ data: small.data, width: small.info.width, height: small.info.height, channels: 3 });
+  findMs.push(performance.now() - t1);
+  shrinkMs.push(t1 - t0);
+  if ('refused' in found) throw new Error(`roof finder refused the bench photo: ${found.refused}`);
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+console.log(
+  `roof finder: shrink to ${ROOF_ANALYSIS_WIDTH} px p50 ${median(shrinkMs).toFixed(0)} ms (baseline), find p50 ${median(findMs).toFixed(0)} ms → ${(median(findMs) / median(shrinkMs)).toFixed(2)}× the baseline`,
 );

@@ -114,12 +114,16 @@ function reliefOf(look: MaterialLook, unit: number): (x: number, y: number) => n
     case 'clay_tile': {
       // Barrel tiles: a rounded profile across each tile (lit crown, dark pan) and a shadowed course line.
       const tileW = unit * 1.1;
+      const barrel = Float32Array.from(
+        { length: 64 },
+        (_, k) => 0.66 + 0.5 * Math.sin((Math.PI * (k + 0.5)) / 64) ** 0.7,
+      );
       return (x, y) => {
         const row = Math.floor(y / unit);
         const v = y / unit - row;
         const u = (x + (row % 2) * tileW * 0.5) / tileW;
         const within = u - Math.floor(u);
-        const profile = 0.66 + 0.5 * Math.sin(Math.PI * within) ** 0.7;
+        const profile = barrel[(within * 64) | 0]!;
         const course = v > 0.84 ? 0.5 : 1;
         return profile * course * (0.93 + 0.14 * noise(row, Math.floor(u)));
       };
@@ -219,6 +223,20 @@ function lightMap(photo: RgbPhoto, cell: number) {
   return { light, gw, gh };
 }
 
+/** For each mask row, the first and last column with any roof (both -1 for none). */
+function roofSpans(mask: Mask) {
+  const span = new Int32Array(mask.height * 2).fill(-1);
+  for (let y = 0; y < mask.height; y++) {
+    for (let x = 0; x < mask.width; x++) {
+      if (!mask.data[y * mask.width + x]) continue;
+      if (span[y * 2]! < 0) span[y * 2] = x;
+      span[y * 2 + 1] = x;
+    }
+    if (span[y * 2]! < 0) span[y * 2] = mask.width;
+  }
+  return span;
+}
+
 /**
  * Paints the material in place over `photo.data` where the mask says roof, and returns that
  * buffer. Pixels where the mask is 0 are never written. Per pixel: the catalog colour × the
@@ -270,12 +288,22 @@ export function renderMaterial(
   const [tr, tg, tb] = rgb;
 
   const gh = light.length / gw;
+  const span = roofSpans(mask);
+  const sy = mask.height / height,
+    sx = mask.width / width;
   for (let y = 0; y < height; y++) {
+    // Only the photo columns under the roof's extent in the two mask rows this row samples.
+    const my = Math.min(mask.height - 1, Math.max(0, (y + 0.5) * sy - 0.5)) | 0;
+    const lo = Math.min(span[my * 2]!, span[Math.min(mask.height - 1, my + 1) * 2]!);
+    const hi = Math.max(span[my * 2 + 1]!, span[Math.min(mask.height - 1, my + 1) * 2 + 1]!);
+    if (hi < 0) continue;
+    const xStart = Math.max(0, Math.floor((lo - 1) / sx)),
+      xEnd = Math.min(width, Math.ceil((hi + 2) / sx));
     const fy = Math.min(gh - 1, Math.max(0, (y + 0.5) / cell - 0.5));
     const y0 = fy | 0,
       y1 = Math.min(gh - 1, y0 + 1),
       wy = fy - y0;
-    for (let x = 0, i = y * width * 3; x < width; x++, i += 3) {
+    for (let x = xStart, i = (y * width + xStart) * 3; x < xEnd; x++, i += 3) {
       const a = alphaAt(x, y);
       if (a === 0) continue;
       const fx = Math.min(gw - 1, Math.max(0, (x + 0.5) / cell - 0.5));
