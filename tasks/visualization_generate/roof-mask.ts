@@ -314,7 +314,9 @@ function grow(scene: Scene, seeds: number[], slack = 1, minContrast = 0) {
       const p = patches[q]!;
       const ab = Math.hypot(p.a - model.a, p.b - model.b);
       // Shade may darken a plane a lot; light walls and trim are what lies above the roof's lightness.
-      if (ab > abTolerance || p.l > model.l * L_UP * slack || p.l < model.l * 0.3 || p.l > 85) continue;
+      // A coloured material (copper, clay) keeps its hue in full sun, where light walls do not have one.
+      const sunlit = p.l <= model.l * 2.5 && ab < 5 * slack && Math.hypot(p.a, p.b) > 15;
+      if (ab > abTolerance || (p.l > model.l * L_UP * slack && !sunlit) || p.l < model.l * 0.3 || p.l > 85) continue;
       // Walls and trim in shade are smooth; a roof keeps its courses' contrast in shade too.
       if (contrastOf(p) < minContrast / slack) continue;
       if (difference(p, from) > 12 * slack) continue;
@@ -325,7 +327,7 @@ function grow(scene: Scene, seeds: number[], slack = 1, minContrast = 0) {
   return inRoof;
 }
 
-/** The largest patch family of roofing colour and ribbed texture, for close-ups with no roofline. */
+/** The largest patch family of roofing colour and ribbed texture, for photos with no roofline found. */
 function dominantPlane(scene: Scene) {
   const ribbed = scene.patches.flatMap((p, j) =>
     !scene.sky[j] && !scene.vegetation[j] && roofColour(p) && p.coherence > 0.6 && p.l < 80 ? [j] : [],
@@ -384,13 +386,14 @@ export function findRoof(photo: PhotoPixels): { mask: Mask } | { refused: string
   const total = width * height;
   const areaOf = (js: number[]) => js.reduce((m, j) => m + patches[j]!.n, 0) / total;
   let seeds = dominantSeeds(scene, roofline(scene));
-  let minArea = 0.04;
-  if (areaOf(seeds) < 0.01) {
+  const fromRoofline = areaOf(seeds) >= 0.01;
+  if (!fromRoofline) {
     seeds = dominantPlane(scene);
-    minArea = 0.25;
-    if (areaOf(seeds) < 0.1)
-      return refusal('No roofline against the sky or trees, and no roof filling the frame, could be found');
+    // Near-black is shadow, not a material: a shaded wall is as ribbed as a roof.
+    if (areaOf(seeds) < 0.1 || summarize(seeds.map((j) => patches[j]!)).l < 15)
+      return refusal('No roofline against the sky or trees, and no roof dominating the frame, could be found');
   }
+  const minArea = fromRoofline ? 0.04 : 0.1;
   // The roof's own relief, measured over a first growth, keeps smooth walls and trim out of the second.
   const first = grow(scene, seeds);
   const minContrast = CONTRAST_FLOOR * medianContrast(patches.filter((_, j) => first[j]));
@@ -402,7 +405,7 @@ export function findRoof(photo: PhotoPixels): { mask: Mask } | { refused: string
   const looser = grownArea(scene, grow(scene, seeds, SLACK, minContrast));
   if (looser > (area / total) * 1.3 + 0.02)
     return refusal('The roof could not be told apart from walls or ground of a similar colour');
-  if (minArea < 0.25 && rivalPlane(scene, seeds, area / total))
+  if (fromRoofline && rivalPlane(scene, seeds, area / total))
     return refusal('The photo shows more than one roof and which one is meant is unclear');
   if (area / total > 0.9) return refusal('The photo looks like one surface rather than a house with a roof');
   return { mask: { data, width, height } };
