@@ -81,16 +81,12 @@ interface Patch {
   l: number;
   a: number;
   b: number;
-  /** Mean gradient energy of L: texture strength. */
+  /** RMS gradient of L: texture strength. */
   texture: number;
   /** 0..1: how much the texture runs in one direction (courses, seams) rather than every way. */
   coherence: number;
-  x: number;
-  y: number;
+  /** Topmost row. */
   top: number;
-  bottom: number;
-  left: number;
-  right: number;
 }
 
 const chroma = (p: Patch) => Math.hypot(p.a, p.b);
@@ -127,7 +123,7 @@ interface Segmentation {
 function describe(label: Int32Array, count: number, img: LabImage): Segmentation {
   const { lab, width, height } = img;
   const { gxx, gyy, gxy } = gradients(img);
-  const acc = new Float64Array(count * 9);
+  const acc = new Float64Array(count * 6);
   const patches: Patch[] = [];
   for (let j = 0; j < count; j++)
     patches.push({
@@ -137,12 +133,7 @@ function describe(label: Int32Array, count: number, img: LabImage): Segmentation
       b: 0,
       texture: 0,
       coherence: 0,
-      x: 0,
-      y: 0,
       top: height,
-      bottom: 0,
-      left: width,
-      right: 0,
     });
   const borders = new Map<number, number>();
   for (let p = 0; p < width * height; p++) {
@@ -151,19 +142,14 @@ function describe(label: Int32Array, count: number, img: LabImage): Segmentation
       y = (p - x) / width;
     const s = patches[j]!;
     s.n++;
-    const o = j * 9;
+    const o = j * 6;
     acc[o]! += lab[p * 3]!;
     acc[o + 1]! += lab[p * 3 + 1]!;
     acc[o + 2]! += lab[p * 3 + 2]!;
     acc[o + 3]! += gxx[p]!;
     acc[o + 4]! += gyy[p]!;
     acc[o + 5]! += gxy[p]!;
-    acc[o + 6]! += x;
-    acc[o + 7]! += y;
     if (y < s.top) s.top = y;
-    if (y > s.bottom) s.bottom = y;
-    if (x < s.left) s.left = x;
-    if (x > s.right) s.right = x;
     for (const q of [x < width - 1 ? p + 1 : -1, y < height - 1 ? p + width : -1]) {
       if (q < 0 || label[q] === j) continue;
       const k = Math.min(j, label[q]!) * count + Math.max(j, label[q]!);
@@ -172,7 +158,7 @@ function describe(label: Int32Array, count: number, img: LabImage): Segmentation
   }
   for (let j = 0; j < count; j++) {
     const s = patches[j]!,
-      o = j * 9,
+      o = j * 6,
       n = Math.max(1, s.n);
     s.l = acc[o]! / n;
     s.a = acc[o + 1]! / n;
@@ -183,8 +169,6 @@ function describe(label: Int32Array, count: number, img: LabImage): Segmentation
     const trace = jxx + jyy;
     s.texture = Math.sqrt(trace);
     s.coherence = trace > 1 ? Math.sqrt((jxx - jyy) ** 2 + 4 * jxy * jxy) / trace : 0;
-    s.x = acc[o + 6]! / n / width;
-    s.y = acc[o + 7]! / n / height;
   }
   return { label, patches, borders };
 }
@@ -377,8 +361,8 @@ function rasterise(scene: Scene, inRoof: Uint8Array) {
 /**
  * The roof, or a refusal. Precision first: the roofline is where roofing-coloured, ribbed
  * patches have sky or trees right above them; its dominant colour is the roof's material, and
- * the roof grows from it (see grow). A close-up with no roofline takes the dominant ribbed plane
- * only when it fills much of the frame. When neither is clear the finder refuses rather than guess.
+ * the roof grows from it (see grow). With no roofline, the roof grows from the dominant ribbed
+ * plane when that is large and not shadow. When neither is clear the finder refuses rather than guess.
  */
 export function findRoof(photo: PhotoPixels): { mask: Mask } | { refused: string } {
   const scene = analyse(photo);
