@@ -3,7 +3,10 @@ import { mergeMeasurements, type StructureMeasurements } from '../summary.ts';
 import { MAX_LINE_CHARS, measurementsFromReportText } from './labelled.ts';
 import type { PdfReportReader } from './vendor.ts';
 
-/** Report titles whose summary pages this reader knows ("Premium Report", then the date). */
+/**
+ * Report titles whose summary pages this reader knows ("Premium Report", then the date). The title
+ * ends its line; a report ordered through a contractor prints the contractor's name before it.
+ */
 const PRODUCTS = [
   'Premium Roof & Walls',
   'Premium',
@@ -13,7 +16,7 @@ const PRODUCTS = [
   'QuickSquares',
   'Bid Perfect',
 ];
-const TITLE = new RegExp(`^(${PRODUCTS.join('|')}) Report\\b`, 'm');
+const TITLE = new RegExp(`(?:^|[ \\t])(${PRODUCTS.join('|')}) Report[ \\t]*$`, 'm');
 
 /** "Structure #2" opens a structure's summary pages; "All Structures" opens the property's. */
 const SECTION = /^\s*(?:Structure #?(\d{1,3})|(All Structures))\s*$/;

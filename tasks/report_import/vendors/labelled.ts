@@ -71,15 +71,18 @@ export function measurementsFromReportText(fullText: string, opts: { loose?: boo
   };
 }
 
+/** What follows the address in a page header: the report number (Premium) or the date (Extended Coverage). */
+const HEADER_TAIL = /\sReport:\s*\d+\s*$|\s\d{1,2}\/\d{1,2}\/\d{4}\s*$/;
+
 /**
- * The page header's "108 Poinciana Lane, Deltona, FL 32738 Report: 59803192", else the first
- * "Address: …" line that ends in a state and ZIP code.
+ * The page header's "108 Poinciana Lane, Deltona, FL 32738 Report: 59803192" (or "… 7/12/2024"),
+ * else the first "Address: …" line that ends in a state and ZIP code.
  */
 function reportAddress(lines: string[]): string | undefined {
   for (const line of lines) {
-    const at = line.indexOf('Report:');
-    if (at < 1 || !/\s/.test(line[at - 1]!)) continue;
-    const header = line.slice(0, at).trim();
+    const tail = line.match(HEADER_TAIL);
+    if (!tail) continue;
+    const header = line.slice(0, tail.index).trim();
     if (/^\d/.test(header) && header.includes(',') && endsWithStateZip(header)) return header;
   }
   for (const line of lines) {

@@ -1,6 +1,6 @@
 import type { Lengths, PitchArea, WasteRow } from '../../../core/reportModel.ts';
 import { PRINTED_LENGTH, feetFrom } from '../feet.ts';
-import { MAX_NUMBER_CHARS, normalizePitch, type Measurements } from '../summary.ts';
+import { MAX_NUMBER_CHARS, normalizePitch, type Measurements, type StructureMeasurements } from '../summary.ts';
 import { MAX_LINE_CHARS } from './labelled.ts';
 import type { PdfReportReader } from './vendor.ts';
 
@@ -64,9 +64,54 @@ function wasteTable(lines: string[]): WasteRow[] | undefined {
   }));
 }
 
+/** "Structure #2 summary" opens one building's summary page, "Report summary" the property's. */
+const SUMMARY_HEADING = /^(?:Structure #(\d{1,3}) summary|Report summary)$/i;
+
+interface SummaryPage {
+  structure: number | null;
+  lines: string[];
+}
+
+/** The summary pages, each up to the next one's heading, and every line outside the structures' pages. */
+function summaryPages(lines: string[]): { pages: SummaryPage[]; outside: string[] } {
+  const pages: SummaryPage[] = [];
+  const outside: string[] = [];
+  for (const line of lines) {
+    const m = line.match(SUMMARY_HEADING);
+    if (m) pages.push({ structure: m[1] ? Number(m[1]) : null, lines: [] });
+    const page = pages.at(-1);
+    page?.lines.push(line);
+    if (page?.structure == null) outside.push(line);
+  }
+  return { pages, outside };
+}
+
+/** One summary's figures: each from the first of `texts` that prints it, the tables from the first. */
+function figures(texts: string[]): Measurements {
+  const first = <T>(read: (text: string) => T | undefined) => texts.map(read).find((v) => v !== undefined);
+  const summaryLines = texts[0]!.split('\n');
+  const lengths: Partial<Lengths> = {};
+  for (const [kind, label] of LENGTH_LABELS) {
+    const feet = first((t) => lengthOf(t, label));
+    if (feet !== undefined) lengths[kind] = feet;
+  }
+  const pitch = first((t) => labelled(t, 'predominant pitch', '(\\d{1,2}(?:\\.\\d{1,3})?/12)(?!\\d)')?.[1]);
+  const area = first((t) => labelled(t, 'roof area', `${NUMBER}[ \\t]*sq ?ft`)?.[1]);
+  const facets = first((t) => labelled(t, 'roof facets', `(\\d{1,5})\\b`)?.[1]);
+  return {
+    total_area_sqft: area !== undefined ? num(area) : undefined,
+    predominant_pitch: pitch ? normalizePitch(pitch) : undefined,
+    facet_count: facets !== undefined ? Number(facets) : undefined,
+    areas_per_pitch: pitchTable(summaryLines),
+    waste_table: wasteTable(summaryLines),
+    lengths,
+  };
+}
+
 /**
  * Roofr's reports: a "Report summary" page ("Total roof area 3133 sqft", "Total eaves 139ft 7in",
- * the pitch and waste tables), lengths in feet and inches throughout.
+ * the pitch and waste tables), lengths in feet and inches throughout. A property of several
+ * buildings has a "Structure #N summary" page per building before the property's summary.
  */
 export const roofr: PdfReportReader = {
   vendor: 'roofr',
@@ -76,29 +121,18 @@ export const roofr: PdfReportReader = {
   },
   read(fullText) {
     const lines = fullText.split('\n').map((l) => (l.length > MAX_LINE_CHARS ? '' : l.trim()));
-    const start = lines.findIndex((l) => /^Report summary$/i.test(l));
+    const { pages, outside } = summaryPages(lines);
+    const property = pages.find((p) => p.structure === null);
     // The summary page first; the length and area pages say the same with colons.
-    const texts = [start === -1 ? '' : lines.slice(start).join('\n'), lines.join('\n')];
-    const first = <T>(read: (text: string) => T | undefined) => texts.map(read).find((v) => v !== undefined);
-    const summaryLines = start === -1 ? lines : lines.slice(start);
-    const lengths: Partial<Lengths> = {};
-    for (const [kind, label] of LENGTH_LABELS) {
-      const feet = first((t) => lengthOf(t, label));
-      if (feet !== undefined) lengths[kind] = feet;
-    }
-    const pitch = first((t) => labelled(t, 'predominant pitch', '(\\d{1,2}(?:\\.\\d{1,3})?/12)(?!\\d)')?.[1]);
-    const area = first((t) => labelled(t, 'roof area', `${NUMBER}[ \\t]*sq ?ft`)?.[1]);
-    const facets = first((t) => labelled(t, 'roof facets', `(\\d{1,5})\\b`)?.[1]);
-    const measurements: Measurements = {
-      address: texts[1]!.match(ADDRESS)?.[1],
-      total_area_sqft: area !== undefined ? num(area) : undefined,
-      predominant_pitch: pitch ? normalizePitch(pitch) : undefined,
-      facet_count: facets !== undefined ? Number(facets) : undefined,
-      areas_per_pitch: pitchTable(summaryLines),
-      waste_table: wasteTable(summaryLines),
-      lengths,
+    const totals = figures([...(property ? [property.lines.join('\n')] : []), outside.join('\n')]);
+    const structures: StructureMeasurements[] = pages
+      .filter((p) => p.structure !== null)
+      .map((p) => ({ name: `Structure ${p.structure}`, number: p.structure, ...figures([p.lines.join('\n')]) }));
+    return {
+      ...totals,
+      address: fullText.match(ADDRESS)?.[1],
+      ...(structures.length > 1 ? { structures } : {}),
       layout: { vendor: 'roofr', product: roofr.recognise(fullText)?.product ?? null },
     };
-    return measurements;
   },
 };
