@@ -5,12 +5,14 @@ import { parseLength } from '../tasks/report_import/feet.ts';
 import { parseFile } from '../tasks/report_import/parse-file.ts';
 import { summarize, type Outcome } from '../tasks/report_import/summary.ts';
 import {
+  EAGLEVIEW_LINES,
   eagleViewPdf,
   eagleViewSummaryPage,
   eagleViewTwoStructuresPdf,
   hoverMeasurementsJson,
   pagesPdf,
   roofrPdf,
+  roofrTwoStructuresPdf,
 } from './fixtures/reports/build.ts';
 
 async function imported(name: string, data: Buffer): Promise<Extract<Outcome, { summary: unknown }>> {
@@ -73,6 +75,44 @@ describe('Roofr layout', () => {
       sources: [{ file_name: 'roofr.pdf', format: 'pdf', vendor: 'roofr', product: 'Roofr report' }],
     });
     expect(summary.structures).toBeUndefined();
+  });
+});
+
+describe('Roofr layout with several structures', () => {
+  it('takes the "Report summary" as the property and each "Structure #N summary" as a structure', async () => {
+    const { status, summary } = await imported('roofr.pdf', await roofrTwoStructuresPdf());
+    expect(status).toBe('draft');
+    expect(summary).toMatchObject({
+      address: '7 Elm Court, Dover, DE 19901',
+      total_area_sqft: 2280,
+      predominant_pitch: '8/12',
+      facet_count: 10,
+      lengths_ft: { eave: 175.25, valley: 20.25, hip: 30, ridge: 52.75, rake: 88.92 },
+      areas_per_pitch: [
+        { pitch: '4/12', area_sqft: 180 },
+        { pitch: '8/12', area_sqft: 2100 },
+      ],
+      warnings: [],
+      sources: [{ vendor: 'roofr', product: 'Roofr report' }],
+    });
+    expect(summary.structures).toMatchObject([
+      {
+        name: 'Structure 1',
+        number: 1,
+        total_area_sqft: 2100,
+        predominant_pitch: '8/12',
+        facet_count: 8,
+        lengths_ft: { eave: 150.5, ridge: 40.33, rake: 60.67 },
+      },
+      {
+        name: 'Structure 2',
+        number: 2,
+        total_area_sqft: 180,
+        predominant_pitch: '4/12',
+        facet_count: 2,
+        lengths_ft: { eave: 24.75, ridge: 12.42, hip: 0 },
+      },
+    ]);
   });
 });
 
@@ -163,6 +203,29 @@ describe('EagleView layout with several structures', () => {
     const { summary } = await imported('ev.pdf', await eagleViewTwoStructuresPdf('2,602'));
     expect(summary.total_area_sqft).toBe(2602);
     expect(summary.warnings).toEqual([]);
+  });
+});
+
+describe('EagleView ordered through a contractor', () => {
+  it("knows the product after the contractor's name, and the address from a header that ends in the date", async () => {
+    const lines = EAGLEVIEW_LINES.map((l) =>
+      l === 'Premium Report' ? 'Acme Roofing LLC Extended Coverage 3D Report' : l.replace(' Report: 1001', ' 3/1/2025'),
+    );
+    const { status, summary } = await imported('ev.pdf', await eagleViewPdf(lines));
+    expect(status).toBe('draft');
+    expect(summary).toMatchObject({
+      address: '12 Test Street, Springfield, IL 62701',
+      total_area_sqft: 2000,
+      predominant_pitch: '6/12',
+      sources: [{ vendor: 'eagleview', product: 'EagleView Extended Coverage 3D' }],
+    });
+  });
+
+  it('does not take a sentence that mentions a product for the title', async () => {
+    const lines = EAGLEVIEW_LINES.map((l) => (l === 'Premium Report' ? 'See our Premium Report options online.' : l));
+    const { status, summary } = await imported('ev.pdf', await eagleViewPdf(lines));
+    expect(status).toBe('needs_review');
+    expect(summary.sources).toMatchObject([{ vendor: 'eagleview', product: null }]);
   });
 });
 
