@@ -11,7 +11,7 @@ import { parseInput, rejectNulCharacters, rejectTenantSelectors } from './valida
  * Mounts each route with the same pipeline, in this order: the answer's form (JSON unless the
  * route negotiates a page), authentication, the per-key rate limit, workspace and scope checks,
  * the cap on expensive requests, input validation (a multipart body is received here, before any
- * database work), idempotency, the handler.
+ * database work) and the route's own body checks, idempotency, the handler.
  */
 export function buildRouter(routes: RouteDef[]): Router {
   const router = new Router();
@@ -42,6 +42,7 @@ export function buildRouter(routes: RouteDef[]): Router {
         rejectNulCharacters(raw, 'body');
         body = parseInput(route.body, raw, 'body');
         if (route.bodyScopes) requireScopes(ctx, route.bodyScopes(body));
+        await route.checkBody?.(ctx, body);
       } else if (route.rawBody) {
         received = await route.rawBody.receive(ctx);
         raw = received.identity;
