@@ -5,7 +5,7 @@ import { authenticate, requireActiveWorkspace, requireScopes } from './middlewar
 import { countHit } from './middleware/rateLimit.ts';
 import { idempotencyKey, withIdempotency, type IdempotencyOutcome } from './middleware/idempotency.ts';
 import { readJsonBody } from './jsonBody.ts';
-import { parseInput, rejectNulCharacters, rejectTenantSelectors } from './validation.ts';
+import { parseInput, rejectUnstorableInput, rejectTenantSelectors } from './validation.ts';
 
 /**
  * Mounts each route with the same pipeline, in this order: the answer's form (JSON unless the
@@ -28,8 +28,8 @@ export function buildRouter(routes: RouteDef[]): Router {
         requireScopes(ctx, route.scopes);
         if (route.expensive) ctx.deps.expensiveRequests.enter(ctx, ctx.state.apiKey!.id);
       }
-      rejectNulCharacters(ctx.params, 'path');
-      rejectNulCharacters(ctx.query, 'query');
+      rejectUnstorableInput(ctx.params, 'path');
+      rejectUnstorableInput(ctx.query, 'query');
       const params = route.params ? parseInput(route.params, ctx.params, 'path') : {};
       const query = route.query ? parseInput(route.query, { ...ctx.query }, 'query') : {};
       const key = route.idempotent ? idempotencyKey(ctx) : undefined;
@@ -39,7 +39,7 @@ export function buildRouter(routes: RouteDef[]): Router {
       if (route.body) {
         raw = await readJsonBody(ctx, route.maxBodyBytes);
         rejectTenantSelectors(raw);
-        rejectNulCharacters(raw, 'body');
+        rejectUnstorableInput(raw, 'body');
         body = parseInput(route.body, raw, 'body');
         if (route.bodyScopes) requireScopes(ctx, route.bodyScopes(body));
         await route.checkBody?.(ctx, body);

@@ -22,6 +22,8 @@ const schema = z.object({
   MAX_IMPORT_BYTES: int(52428800),
   UPLOAD_DEADLINE_SECONDS: int(300),
   UPLOAD_MIN_BYTES_PER_SECOND: int(4096),
+  // JSON bodies (the same minimum rate): a data-URL image of 15 MB at 2 Mbit/s fits.
+  JSON_BODY_DEADLINE_SECONDS: int(60),
   EXPENSIVE_REQUESTS_PER_KEY: int(4),
   IMAGE_MODEL_PROVIDER: z.enum(['local', 'http']).default('local'),
   IMAGE_MODEL_URL: z.string().url().optional(),

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, promises as dnsPromises } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { Agent } from 'undici';
+import { echo } from './errors.ts';
 
 /**
  * The one guard for every URL a partner gives the service to call (image downloads, webhook
@@ -69,7 +70,7 @@ export async function resolvedAddressProblem(url: URL, allowPrivate: boolean): P
     new Promise<[]>((resolve) => (timer = setTimeout(() => resolve([]), REGISTRATION_LOOKUP_MS))),
   ]).finally(() => clearTimeout(timer));
   const forbidden = addresses.find((a) => isForbiddenAddress(a.address));
-  return forbidden && `${host.slice(0, 100)} resolves to ${forbidden.address}, a private or reserved address`;
+  return forbidden && `${echo(host)} resolves to ${forbidden.address}, a private or reserved address`;
 }
 
 /** Raised (as the socket's error cause) when a name resolves to a forbidden address. */
