@@ -22,17 +22,15 @@ const tooSlow = (message: string) => ERRORS.uploadTooSlow(message, CLOSE);
  */
 export function watchBodyPace(req: http.IncomingMessage, pace: BodyPace, fail: (err: ApiError) => void): () => void {
   const started = Date.now();
-  let received = 0;
+  // Counted on the socket rather than with a 'data' listener, which would change how the body
+  // flows for its reader (and leave it flowing, unread, when the reader stops early).
+  const socket = req.socket;
+  const firstByte = socket.bytesRead;
   let windowStart = { at: started, bytes: 0 };
-  const count = (chunk: Buffer) => {
-    received += chunk.length;
-  };
-  const stop = () => {
-    clearInterval(clock);
-    req.off('data', count);
-  };
+  const stop = () => clearInterval(clock);
   const clock = setInterval(() => {
     const now = Date.now();
+    const received = socket.bytesRead - firstByte;
     if (now - started > pace.deadlineSeconds * 1000) {
       stop();
       return fail(tooSlow(`The body did not arrive within ${pace.deadlineSeconds} seconds`));
@@ -48,6 +46,5 @@ export function watchBodyPace(req: http.IncomingMessage, pace: BodyPace, fail: (
       windowStart = { at: now, bytes: received };
     }
   }, 250);
-  req.on('data', count);
   return stop;
 }
