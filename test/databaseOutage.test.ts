@@ -87,7 +87,12 @@ describe('a PostgreSQL outage under a write load', { timeout: 60_000 }, () => {
     agent.destroy();
 
     const slowest = Math.max(...writes.map(durationMs));
-    console.log("DEBUG", writes.filter((w) => durationMs(w) > 1000).map((w) => [w.startedAt - stoppedAt, w.endedAt - stoppedAt, w.status, restartedAt - stoppedAt]));
+    console.log(
+      'DEBUG',
+      writes
+        .filter((w) => durationMs(w) > 1000)
+        .map((w) => [w.startedAt - stoppedAt, w.endedAt - stoppedAt, w.status, restartedAt - stoppedAt]),
+    );
     const failed = writes.filter((w) => w.status !== undefined && !is2xx(w));
     const recovered = writes.find((w) => w.startedAt >= restartedAt && w.status === 201);
     const recoveryMs = recovered ? recovered.endedAt - restartedAt : Infinity;

@@ -110,9 +110,12 @@ describe('SSRF guard', () => {
     'ff02::1',
   ])('treats %s as forbidden', (address) => expect(isForbiddenAddress(address)).toBe(true));
 
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8', '2001:4860:4860::8888'])('lets public address %s through', (address) => {
-    expect(isForbiddenAddress(address)).toBe(false);
-  });
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8', '2001:4860:4860::8888'])(
+    'lets public address %s through',
+    (address) => {
+      expect(isForbiddenAddress(address)).toBe(false);
+    },
+  );
 
   it('refuses literal private addresses, names resolving to loopback, and plain http', async () => {
     await expect(fetchImage('https://127.0.0.1/house.jpg', { allowPrivate: false })).rejects.toThrow(
