@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import { clientAddress } from '../core/trustedProxies.ts';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Sql } from '../storage/db.ts';
@@ -47,7 +48,8 @@ export async function createApp(input: {
     blobs: createBlobStore(input.config, storageSecret),
     expensiveRequests: new ExpensiveRequests(input.config.EXPENSIVE_REQUESTS_PER_KEY),
   };
-  const app = new Koa({ proxy: input.config.TRUST_PROXY });
+  // Koa's proxy flag covers X-Forwarded-Proto and -Host; the client address is clientAddress's.
+  const app = new Koa({ proxy: input.config.TRUST_PROXY !== undefined });
   app.context.deps = deps;
   // Errors are rendered by errorEnvelope; Koa's default logger would print them again.
   app.silent = true;
@@ -65,6 +67,14 @@ export async function createApp(input: {
 
   const inFlight = new InFlight();
   app.use(inFlight.middleware as never);
+  app.use(async (ctx: Ctx, next: Next) => {
+    ctx.request.ip = clientAddress(
+      ctx.req.socket.remoteAddress ?? '',
+      ctx.get('x-forwarded-for'),
+      input.config.TRUST_PROXY,
+    );
+    await next();
+  });
   app.use(requestId as never);
   app.use(responseHeaders as never);
   app.use(requestMetrics as never);
