@@ -244,6 +244,21 @@ const signedImage = (name: string) =>
   `${EXAMPLE_BASE_URL}/files/${EXAMPLE_IDS.workspace}/visualizations/${EXAMPLE_IDS.visualization}/${name}` +
   '?expires=1772560412&sig=lJWRR9kv87MT9NDQmio_t9Lt8600XQTnomnU0ElIMJw&type=image%2Fjpeg';
 
+/** The roof of the example photo as a partner's UI traced it: the main roof and a dormer. */
+export const EXAMPLE_ROOF_OUTLINE: [number, number][][] = [
+  [
+    [0.17, 0.46],
+    [0.83, 0.46],
+    [0.72, 0.24],
+    [0.28, 0.24],
+  ],
+  [
+    [0.44, 0.34],
+    [0.56, 0.34],
+    [0.5, 0.27],
+  ],
+];
+
 export const EXAMPLE_VISUALIZATION = {
   id: EXAMPLE_IDS.visualization,
   session_id: EXAMPLE_IDS.session,
@@ -254,6 +269,7 @@ export const EXAMPLE_VISUALIZATION = {
   shape: hip!,
   original_image_url: signedImage('original'),
   generated_image_url: signedImage('generated'),
+  roof_outline: EXAMPLE_ROOF_OUTLINE,
   processing_error: null,
   created_at: '2026-03-03T15:53:30.612Z',
   updated_at: '2026-03-03T15:53:41.905Z',

@@ -25,9 +25,30 @@ const schema = z.object({
   // JSON bodies (the same minimum rate): a data-URL image of 15 MB at 2 Mbit/s fits.
   JSON_BODY_DEADLINE_SECONDS: int(60),
   EXPENSIVE_REQUESTS_PER_KEY: int(4),
-  IMAGE_MODEL_PROVIDER: z.enum(['local', 'http']).default('local'),
+  IMAGE_MODEL_PROVIDER: z.enum(['local', 'http', 'openai', 'replicate']).default('local'),
   IMAGE_MODEL_URL: z.string().url().optional(),
   IMAGE_MODEL_API_KEY: z.string().optional(),
+  IMAGE_MODEL_NAME: z.string().min(1).optional(),
+  // Replicate: which model inputs get the photo, mask and prompt, as JSON {"image", "mask"?, "prompt"}.
+  IMAGE_MODEL_INPUT_MAP: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be JSON like {"image":"image","mask":"mask","prompt":"prompt"}',
+        });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.object({ image: z.string().min(1), mask: z.string().min(1).optional(), prompt: z.string().min(1) }).strict(),
+    )
+    .optional(),
+  // One model call, from the request to the last byte of its answer (polls included).
+  IMAGE_MODEL_TIMEOUT_MS: int(120000),
   IMAGE_FETCH_ALLOW_PRIVATE: bool.default(false),
   GENERATE_WAIT_MS: int(25000, 0),
   // Tests and `npm start` (which turns it on unless set): webhook URLs may be http:// and loopback or private addresses.
@@ -85,6 +106,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (config.IMAGE_MODEL_PROVIDER === 'http' && !config.IMAGE_MODEL_URL) {
     throw new ConfigError('Invalid configuration: IMAGE_MODEL_URL is required when IMAGE_MODEL_PROVIDER=http');
+  }
+  if (config.IMAGE_MODEL_PROVIDER === 'replicate' && !config.IMAGE_MODEL_NAME) {
+    throw new ConfigError(
+      'Invalid configuration: IMAGE_MODEL_NAME (owner/name or a version id) is required when IMAGE_MODEL_PROVIDER=replicate',
+    );
   }
   // A lease must outlive a missed beat, or a live worker's jobs would be taken from it.
   if (config.WORKER_STALE_AFTER_SECONDS < 2 * config.WORKER_HEARTBEAT_SECONDS) {

@@ -1,7 +1,7 @@
 import type { Db } from './db.ts';
 import { JOB_PAYLOADS, type JobPayload, type TaskName } from './jobPayloads.ts';
 import { reopenExports, reopenReportImport } from './reports.ts';
-import { restartGeneration } from './visualizationAttempts.ts';
+import { restartGeneration } from './visualizationGeneration.ts';
 import { makeDueNow } from './webhookDeliveries.ts';
 import { renderWebhookEvents, type RenderDeps, type RenderedLaterKind } from './webhookEventRender.ts';
 

@@ -176,3 +176,25 @@ export async function enqueueJob<T extends TaskName>(
       job_key => ${opts.jobKey ?? null}::text, max_attempts => ${opts.maxAttempts ?? 5}::int,
       run_at => ${opts.runAt ?? null}::timestamptz)`;
 }
+
+/**
+ * Makes the running job's next attempt wait at least `delayMs` (a model's Retry-After):
+ * graphile-worker schedules a failed attempt's retry at greatest(now(), run_at) + its backoff,
+ * so moving run_at forward before the attempt fails delays the retry by that much.
+ */
+export async function deferNextAttempt(sql: Db, jobId: string, delayMs: number): Promise<void> {
+  await sql`
+    update graphile_worker._private_jobs set run_at = now() + make_interval(secs => ${delayMs / 1000})
+    where id = ${jobId}::bigint`;
+}
+
+/** The pending job of a key: when its next attempt runs and how many it has used; undefined when none. */
+export async function findKeyedJob(
+  sql: Db,
+  key: string,
+): Promise<{ run_at: Date; attempts: number; max_attempts: number; locked: boolean } | undefined> {
+  const [row] = await sql<{ run_at: Date; attempts: number; max_attempts: number; locked: boolean }[]>`
+    select run_at, attempts, max_attempts, locked_at is not null as locked
+    from graphile_worker._private_jobs where key = ${key}`;
+  return row;
+}

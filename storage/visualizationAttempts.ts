@@ -1,6 +1,6 @@
 import type { Db } from './db.ts';
 import { newId } from '../core/ids.ts';
-import { lockVisualization, markVisualizationProcessing, type VisualizationRow } from './visualizations.ts';
+import { markVisualizationProcessing, type GenerationChoice, type VisualizationRow } from './visualizations.ts';
 
 /** Serialises quota checks of one workspace until the transaction ends. */
 async function lockWorkspaceQuota(tx: Db, workspaceId: string): Promise<void> {
@@ -79,26 +79,15 @@ export async function countAttempts(sql: Db, workspaceId: string): Promise<Attem
 
 /**
  * Reserves an attempt within the quota and moves the row to processing (with any new catalog
- * choice); undefined when the quota is exhausted. The caller holds the row's lock.
+ * choice and outline); undefined when the quota is exhausted. The caller holds the row's lock.
  */
 export async function startAttempt(
   tx: Db,
   workspaceId: string,
   visualizationId: string,
-  sel: { materialId?: string; colorId?: string; shapeId?: string },
+  sel: GenerationChoice,
 ): Promise<VisualizationRow | undefined> {
   await lockWorkspaceQuota(tx, workspaceId);
   if (!(await reserveAttemptWithinQuota(tx, { id: newId('vat'), workspaceId, visualizationId }))) return undefined;
   return markVisualizationProcessing(tx, workspaceId, visualizationId, sel);
-}
-
-/** A failed row back to processing with a new attempt, for a job that support staff retry. */
-export async function restartGeneration(
-  tx: Db,
-  workspaceId: string,
-  visualizationId: string,
-): Promise<'restarted' | 'not_failed' | 'quota_exhausted'> {
-  const row = await lockVisualization(tx, workspaceId, visualizationId);
-  if (row?.status !== 'failed') return 'not_failed';
-  return (await startAttempt(tx, workspaceId, visualizationId, {})) ? 'restarted' : 'quota_exhausted';
 }

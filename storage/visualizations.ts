@@ -1,5 +1,6 @@
 import type { Db } from './db.ts';
 import type { BlobStore } from './blobs.ts';
+import type { RoofOutline } from '../core/roofOutline.ts';
 import type { WebhookEventType } from '../core/webhookEventTypes.ts';
 import { recordWebhookEvent } from './webhookEvents.ts';
 
@@ -24,6 +25,8 @@ export interface VisualizationRow extends CatalogRefs {
   generated_image_key: string | null;
   generated_image_type: string | null;
   processing_error: string | null;
+  /** The partner's roof outline; null when the roof is found in the photo. */
+  roof_outline: RoofOutline | null;
   created_at: Date;
   updated_at: Date;
   completed_at: Date | null;
@@ -38,7 +41,7 @@ export interface VisualizationRow extends CatalogRefs {
 function projection(sql: Db) {
   return sql`
     v.id, v.workspace_id, v.session_id, v.lead_id, v.status, v.original_image_url, v.original_image_key,
-    v.original_image_type, v.generated_image_key, v.generated_image_type, v.processing_error,
+    v.original_image_type, v.generated_image_key, v.generated_image_type, v.processing_error, v.roof_outline,
     v.created_at, v.updated_at, v.completed_at,
     (extract(epoch from v.created_at) * 1000000)::bigint as created_us,
     case when m.id is null then null else json_build_object('id', m.id, 'name', m.name) end as material,
@@ -79,6 +82,7 @@ export async function toVisualizationResponse(blobs: BlobStore, row: Visualizati
     color: row.color,
     shape: row.shape,
     ...(await imageUrls(blobs, row)),
+    roof_outline: row.roof_outline,
     processing_error: row.processing_error,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -97,16 +101,20 @@ export interface NewVisualization {
   originalImageUrl: string | null;
   originalImageKey: string | null;
   originalImageType: string | null;
+  roofOutline: RoofOutline | null;
 }
+
+const outlineJson = (sql: Db, outline: RoofOutline | null) => (outline ? sql.json(outline) : null);
 
 export async function insertVisualization(sql: Db, input: NewVisualization): Promise<VisualizationRow> {
   const [row] = await sql<VisualizationRow[]>`
     with v as (
       insert into visualizations
         (id, workspace_id, session_id, lead_id, status, material_id, color_id, shape_id,
-         original_image_url, original_image_key, original_image_type)
+         original_image_url, original_image_key, original_image_type, roof_outline)
       values (${input.id}, ${input.workspaceId}, ${input.sessionId}, ${input.leadId}, 'pending', ${input.materialId},
-              ${input.colorId}, ${input.shapeId}, ${input.originalImageUrl}, ${input.originalImageKey}, ${input.originalImageType})
+              ${input.colorId}, ${input.shapeId}, ${input.originalImageUrl}, ${input.originalImageKey}, ${input.originalImageType},
+              ${outlineJson(sql, input.roofOutline)})
       returning *)
     select ${projection(sql)} from v ${catalogJoins(sql)}`;
   return row!;
@@ -153,17 +161,27 @@ export async function listSessionVisualizations(
     limit ${page.limit}`;
 }
 
-/** Moves a pending or failed row to processing, applying any new catalog choice. */
+/** A new catalog choice and outline for a generation; undefined keeps the row's, a null outline drops it. */
+export interface GenerationChoice {
+  materialId?: string;
+  colorId?: string;
+  shapeId?: string;
+  roofOutline?: RoofOutline | null;
+}
+
+/** Moves a pending or failed row to processing, applying any new catalog choice and outline. */
 export async function markVisualizationProcessing(
   tx: Db,
   workspaceId: string,
   id: string,
-  sel: { materialId?: string; colorId?: string; shapeId?: string },
+  sel: GenerationChoice,
 ): Promise<VisualizationRow> {
+  const outline = sel.roofOutline === undefined ? tx`roof_outline` : tx`${outlineJson(tx, sel.roofOutline)}::jsonb`;
   const [row] = await tx<VisualizationRow[]>`
     with v as (
       update visualizations set
-        status = 'processing', processing_error = null, updated_at = now(),
+        status = 'processing', processing_error = null, retry_reason = null, updated_at = now(),
+        roof_outline = ${outline},
         material_id = coalesce(${sel.materialId ?? null}, material_id),
         color_id = coalesce(${sel.colorId ?? null}, color_id),
         shape_id = coalesce(${sel.shapeId ?? null}, shape_id)
@@ -192,7 +210,7 @@ export async function completeVisualization(
   const [row] = await tx<VisualizationRow[]>`
     with v as (
       update visualizations set
-        status = 'completed', processing_error = null, original_image_key = ${images.originalKey},
+        status = 'completed', processing_error = null, retry_reason = null, original_image_key = ${images.originalKey},
         original_image_type = ${images.originalType}, generated_image_key = ${images.generatedKey},
         generated_image_type = ${images.generatedType}, completed_at = now(), updated_at = now()
       where workspace_id = ${workspaceId} and id = ${id} and status = 'processing'
@@ -216,13 +234,20 @@ export async function failVisualization(
 ): Promise<boolean> {
   const [row] = await tx<VisualizationRow[]>`
     with v as (
-      update visualizations set status = 'failed', processing_error = ${error}, updated_at = now()
+      update visualizations set status = 'failed', processing_error = ${error}, retry_reason = null, updated_at = now()
       where workspace_id = ${workspaceId} and id = ${id} and status = 'processing'
       returning *)
     select ${projection(tx)} from v ${catalogJoins(tx)}`;
   if (!row) return false;
   await recordVisualizationEvent(tx, blobs, 'visualization.failed', row);
   return true;
+}
+
+/** Why the running attempt failed, in the partner's words, kept while the queue retries (migration 16). */
+export async function recordRetryReason(sql: Db, workspaceId: string, id: string, reason: string): Promise<void> {
+  await sql`
+    update visualizations set retry_reason = ${reason}
+    where workspace_id = ${workspaceId} and id = ${id} and status = 'processing'`;
 }
 
 /** Lead ids may only name an active lead of the same workspace. */

@@ -1,18 +1,14 @@
 import sharp from 'sharp';
 import type { TaskFactory } from './context.ts';
 import { PermanentError } from '../core/errors.ts';
-import type { Sql } from '../storage/db.ts';
 import { blobKey, type BlobStore } from '../storage/blobs.ts';
-import {
-  completeVisualization,
-  failVisualization,
-  findVisualization,
-  type VisualizationRow,
-} from '../storage/visualizations.ts';
-import { settleAttempt } from '../storage/visualizationAttempts.ts';
+import { findVisualization } from '../storage/visualizations.ts';
+import { attemptFailed, settleGeneration } from '../storage/visualizationGeneration.ts';
 import { fetchImage } from './visualization_generate/fetch-image.ts';
 import { inspectImage } from './visualization_generate/inspect-image.ts';
-import { promptFor, providerFor } from './visualization_generate/provider.ts';
+import { generateImage } from './visualization_generate/generate-image.ts';
+import { ModelRefusedError, ModelUnavailableError } from './visualization_generate/provider.ts';
+import { providerFor } from './visualization_generate/providers.ts';
 
 async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -20,41 +16,23 @@ async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Both moves settle the reserved attempt with the row, so billing and the row never disagree. */
-async function settle(
-  sql: Sql,
-  blobs: BlobStore,
-  row: VisualizationRow,
-  outcome:
-    | { ok: true; originalKey: string; originalType: string; generatedKey: string; generatedType: string }
-    | { ok: false; error: string },
-) {
-  const { workspace_id: ws, id } = row;
-  await sql.begin(async (tx) => {
-    if (outcome.ok) {
-      if (await completeVisualization(tx, blobs, ws, id, outcome)) await settleAttempt(tx, ws, id, 'succeeded');
-    } else if (await failVisualization(tx, blobs, ws, id, outcome.error)) {
-      await settleAttempt(tx, ws, id, 'released');
-    }
-  });
-}
-
 /**
  * Renders one visualization: loads the original (the stored upload, or the partner's URL
- * through the SSRF guard), checks it is a bounded photo, asks the provider for the new roof,
- * stores both images and completes the row. Bad input fails the row for good and releases the
- * billable attempt; infrastructure errors are retried by the queue, and the failure of the
- * last attempt fails the row and releases the attempt in the same transaction (migration 14),
- * so no row stays processing and support staff can retry the job.
+ * through the SSRF guard), checks it is a bounded photo, has the provider draw the new roof and
+ * keeps only that roof (generate-image.ts), stores both images and completes the row. Bad input
+ * and a model's refusal fail the row for good and release the billable attempt. A model outage
+ * fails the attempt (the queue retries it with backoff, after the model's Retry-After) with the
+ * partner's plain reason kept on the row; if the last attempt fails too, migration 16's trigger
+ * fails the row with that reason and releases the attempt in the same transaction.
  */
 const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, config, logger, blobs }) => {
   // One libvips thread per image and no operation cache: the worker runs several jobs at once
   // and its memory, not its speed, is the limit.
   sharp.concurrency(1);
   sharp.cache(false);
-  const render = providerFor(config);
+  const provider = providerFor(config);
 
-  return async (payload) => {
+  return async (payload, helpers) => {
     const { workspace_id: ws, visualization_id: id } = payload;
     const row = await findVisualization(sql, ws, id);
     // Settled already: a repeated or superseded job has nothing to do.
@@ -66,13 +44,14 @@ const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, con
       const info = await inspectImage(original.bytes);
       if (!row.color?.hex_code)
         throw new PermanentError('No colour with a hex code is selected; choose a color_id from the catalog');
-      const color = { name: row.color.name, hex: row.color.hex_code };
-      const generated = await render({
+      const generated = await generateImage(provider, {
         image: original.bytes,
-        color,
-        material: row.material,
-        shape: row.shape,
-        prompt: promptFor({ color, material: row.material, shape: row.shape }),
+        outline: row.roof_outline,
+        selection: {
+          color: { name: row.color.name, hex: row.color.hex_code },
+          material: row.material,
+          shape: row.shape,
+        },
       });
       const originalKey = row.original_image_key ?? blobKey(ws, 'visualizations', id, 'original');
       if (!row.original_image_key) await blobs.put(originalKey, original.bytes, info.contentType);
@@ -84,11 +63,17 @@ const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, con
         generatedKey,
         generatedType: generated.contentType,
       };
-      await settle(sql, blobs, row, { ok: true, ...images });
+      await settleGeneration(sql, blobs, row, { ok: true, ...images });
     } catch (err) {
+      if (err instanceof ModelUnavailableError) {
+        logger.warn({ visualization_id: id, err: err.message }, 'image model unavailable; the queue retries');
+        await attemptFailed(sql, row, helpers.job.id, err);
+        throw err;
+      }
       if (!(err instanceof PermanentError)) throw err;
-      logger.warn({ visualization_id: id, err: err.message }, 'visualization failed');
-      await settle(sql, blobs, row, { ok: false, error: err.message });
+      const detail = err instanceof ModelRefusedError ? err.detail : undefined;
+      logger.warn({ visualization_id: id, err: err.message, detail }, 'visualization failed');
+      await settleGeneration(sql, blobs, row, { ok: false, error: err.message });
     }
   };
 };

@@ -2,9 +2,21 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { HOUSE_JPG, ROOF_MASK_PNG } from './visualizations.fixtures.ts';
 import { findRoof } from '../tasks/visualization_generate/roof-mask.ts';
-import { renderLocal } from '../tasks/visualization_generate/local.ts';
+import { generateImage } from '../tasks/visualization_generate/generate-image.ts';
+import { localProvider } from '../tasks/visualization_generate/local.ts';
+import { rasterizeOutline } from '../tasks/visualization_generate/mask.ts';
 
 const TERRACOTTA = { name: 'Terracotta', hex: '#b5583a' };
+const selection = { color: TERRACOTTA, material: null, shape: null };
+/** The main roof of test/fixtures/visualizer/house.ts (1200 × 900), as a partner would trace it. */
+const OUTLINE: [number, number][][] = [
+  [
+    [200 / 1200, 418 / 900],
+    [1000 / 1200, 418 / 900],
+    [858 / 1200, 214 / 900],
+    [342 / 1200, 214 / 900],
+  ],
+];
 
 async function raw(image: Buffer, width: number, height: number, channels: 1 | 3) {
   const img = sharp(image).resize(width, height, { fit: 'fill' });
@@ -29,48 +41,77 @@ describe('local provider', () => {
     expect(inter / union).toBeGreaterThan(0.9);
   });
 
-  it('with a supplied mask, recolours only the masked pixels and keeps the roof texture', async () => {
-    const out = await renderLocal({
-      image: HOUSE_JPG,
-      mask: ROOF_MASK_PNG,
-      color: TERRACOTTA,
-      material: null,
-      shape: null,
-      prompt: '',
-    });
-    const [w, h] = [300, 225];
+  it("with the partner's outline, recolours exactly the outlined region and keeps the roof texture", async () => {
+    const out = await generateImage(localProvider, { image: HOUSE_JPG, outline: OUTLINE, selection });
+    const [w, h] = [1200, 900];
     const before = await raw(HOUSE_JPG, w, h, 3);
     const after = await raw(out.bytes, w, h, 3);
-    const truth = await raw(ROOF_MASK_PNG, w, h, 1);
+    // Pixels well inside or well outside the outline (the soft edge is a few pixels wide).
+    const inside = rasterizeOutline(OUTLINE, w, h).data;
+    const grown = await sharp(inside, { raw: { width: w, height: h, channels: 1 } })
+      .blur(3)
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
     let outsideDiff = 0,
       outside = 0;
     const roofLum: number[] = [];
-    for (let p = 0; p < truth.length; p++) {
+    for (let p = 0; p < inside.length; p++) {
       const i = p * 3;
-      if (truth[p] === 0) {
+      if (grown[p] === 0) {
         outside++;
         outsideDiff +=
           Math.abs(after[i]! - before[i]!) +
           Math.abs(after[i + 1]! - before[i + 1]!) +
           Math.abs(after[i + 2]! - before[i + 2]!);
-      } else if (truth[p] === 255) {
-        expect(after[i]!).toBeGreaterThan(after[i + 2]!);
+      } else if (grown[p] === 255) {
+        expect(after[i]!).toBeGreaterThan(after[i + 2]! + 20);
         roofLum.push(0.299 * after[i]! + 0.587 * after[i + 1]! + 0.114 * after[i + 2]!);
       }
     }
-    // Only JPEG re-encoding noise outside the roof.
-    expect(outsideDiff / outside / 3).toBeLessThan(3);
+    // Only JPEG re-encoding noise outside the outline, walls and dormer included.
+    expect(outsideDiff / outside / 3).toBeLessThan(2);
+    expect(roofLum.length).toBeGreaterThan(100_000);
     const mean = roofLum.reduce((a, b) => a + b, 0) / roofLum.length;
     const sd = Math.sqrt(roofLum.reduce((a, b) => a + (b - mean) ** 2, 0) / roofLum.length);
     expect(sd).toBeGreaterThan(5);
   });
 
-  it('refuses a photo with no roof against the sky', async () => {
+  it('refuses a photo with no roof against the sky, telling the partner to send roof_outline', async () => {
     const flat = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080' } })
       .jpeg()
       .toBuffer();
-    await expect(
-      renderLocal({ image: flat, color: TERRACOTTA, material: null, shape: null, prompt: '' }),
-    ).rejects.toThrow(/roof_outline/);
+    await expect(generateImage(localProvider, { image: flat, outline: null, selection })).rejects.toThrow(
+      /roof_outline/,
+    );
+  });
+
+  it('recolours a flat photo inside an outline although no roof would be found in it', async () => {
+    const flat = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080' } })
+      .jpeg()
+      .toBuffer();
+    const square: [number, number][][] = [
+      [
+        [0.25, 0.25],
+        [0.75, 0.25],
+        [0.75, 0.75],
+        [0.25, 0.75],
+      ],
+    ];
+    const out = await raw(
+      (await generateImage(localProvider, { image: flat, outline: square, selection })).bytes,
+      400,
+      300,
+      3,
+    );
+    const at = (x: number, y: number) => [...out.subarray((y * 400 + x) * 3, (y * 400 + x) * 3 + 3)];
+    expect(at(200, 150)[0]!).toBeGreaterThan(at(200, 150)[2]! + 60);
+    for (const [x, y] of [
+      [20, 20],
+      [380, 280],
+      [90, 150],
+      [310, 150],
+    ] as const)
+      for (const c of at(x, y)) expect(Math.abs(c - 128)).toBeLessThan(4);
   });
 });

@@ -67,6 +67,7 @@ describe('POST /api/v1/visualizations', () => {
         shape: { id: shape.id, name: shape.name, roof_type: shape.roof_type },
         original_image_url: 'https://images.example.com/house.jpg',
         generated_image_url: null,
+        roof_outline: null,
         processing_error: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),

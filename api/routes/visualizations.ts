@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { workspaceId } from '../context.ts';
@@ -11,32 +10,25 @@ import {
   VisualizationPage,
   VisualizerCatalog,
 } from '../schemas/visualizations.ts';
-import { conflict, fieldError, notFound, validation } from '../../core/errors.ts';
+import { fieldError, notFound, validation } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import type { Db, Sql } from '../../storage/db.ts';
+import type { Db } from '../../storage/db.ts';
 import { blobKey } from '../../storage/blobs.ts';
-import {
-  findDefaultColorId,
-  findUnknownCatalogIds,
-  listCatalog,
-  type CatalogSelection,
-} from '../../storage/catalog.ts';
-import { enqueueJob } from '../../storage/jobs.ts';
-import { monthlyQuotaUsage, startAttempt } from '../../storage/visualizationAttempts.ts';
+import { findUnknownCatalogIds, listCatalog, type CatalogSelection } from '../../storage/catalog.ts';
+import { startGeneration, waitUntilSettled } from '../../storage/visualizationGeneration.ts';
 import {
   activeLeadExists,
   findVisualization,
   insertVisualization,
   listSessionVisualizations,
-  lockVisualization,
   toVisualizationResponse,
-  type VisualizationRow,
 } from '../../storage/visualizations.ts';
 import {
   EXAMPLE_CATALOG,
   EXAMPLE_CURSORS,
   EXAMPLE_IDS,
   EXAMPLE_PHOTO_URL,
+  EXAMPLE_ROOF_OUTLINE,
   EXAMPLE_VISUALIZATION,
   PENDING_VISUALIZATION,
 } from '../examples.ts';
@@ -57,56 +49,6 @@ async function requireKnownSelection(db: Db, ws: string, sel: CatalogSelection) 
       })),
     });
   }
-}
-
-/**
- * Reserves a billable attempt, moves the row to processing and enqueues the task, all in one
- * transaction: either the partner is billed and the job exists, or neither. The row lock makes
- * concurrent generates of one row wait here and then see `processing`.
- */
-async function startGeneration(sql: Sql, ws: string, id: string, sel: z.output<typeof VisualizationGenerate>) {
-  return sql.begin(async (tx) => {
-    const row = await lockVisualization(tx, ws, id);
-    if (!row) throw notFound('Visualization');
-    if (row.status === 'processing') throw conflict('Visualization is already being generated', { status: row.status });
-    if (row.status === 'completed') {
-      throw conflict('Visualization is already completed; create a new visualization for another look', {
-        status: row.status,
-      });
-    }
-    const colorId = sel.color_id ?? (row.color ? undefined : await findDefaultColorId(tx, ws));
-    const started = await startAttempt(tx, ws, id, { materialId: sel.material_id, colorId, shapeId: sel.shape_id });
-    if (!started) {
-      const usage = await monthlyQuotaUsage(tx, ws);
-      throw conflict(`Monthly visualization quota is exhausted; it resets at ${usage.resets_at}`, {
-        reason: 'quota_exhausted',
-        ...usage,
-      });
-    }
-    await enqueueJob(
-      tx,
-      'visualization_generate',
-      { workspace_id: ws, visualization_id: id },
-      { jobKey: `visualization_generate:${id}`, maxAttempts: 3 },
-    );
-    return started;
-  }) as Promise<VisualizationRow>;
-}
-
-/** Polls until the worker settles the row or the wait runs out (then the row is still processing). */
-async function waitUntilSettled(
-  sql: Sql,
-  ws: string,
-  row: VisualizationRow,
-  waitMs: number,
-): Promise<VisualizationRow> {
-  const deadline = Date.now() + waitMs;
-  let current = row;
-  for (let delay = 50; current.status === 'processing' && Date.now() < deadline; delay = Math.min(delay * 2, 500)) {
-    await sleep(Math.min(delay, Math.max(0, deadline - Date.now())));
-    current = (await findVisualization(sql, ws, row.id)) ?? current;
-  }
-  return current;
 }
 
 export const visualizationRoutes = [
@@ -146,6 +88,7 @@ export const visualizationRoutes = [
         lead_id: EXAMPLE_IDS.lead,
         original_image_url: EXAMPLE_PHOTO_URL,
         material_id: EXAMPLE_CATALOG.materials[0]!.id,
+        roof_outline: EXAMPLE_ROOF_OUTLINE,
       },
       response: { status: 201, body: { visualization: PENDING_VISUALIZATION } },
     },
@@ -180,6 +123,7 @@ export const visualizationRoutes = [
         originalImageUrl: image.kind === 'url' ? image.url : null,
         originalImageKey: originalKey,
         originalImageType: image.kind === 'upload' ? image.contentType : null,
+        roofOutline: body.roof_outline ?? null,
       });
       ctx.status = 201;
       ctx.body = { visualization: await toVisualizationResponse(blobs, row) };
@@ -225,7 +169,8 @@ export const visualizationRoutes = [
     responses: {
       200: {
         description:
-          'The row once the worker settled it (completed or failed), or still processing when GENERATE_WAIT_MS ran out; or the replayed response',
+          'The row once the worker settled it (completed or failed), or still processing when GENERATE_WAIT_MS ran out or the image model is ' +
+          'unavailable and the attempt is retried later (poll GET /visualizations/{id}); or the replayed response',
         schema: VisualizationEnvelope,
         headers: { 'Idempotency-Replayed': 'true on a replayed response' },
       },
@@ -240,7 +185,12 @@ export const visualizationRoutes = [
       const ws = workspaceId(ctx);
       const { sql, config, blobs } = ctx.deps;
       await requireKnownSelection(sql, ws, body);
-      const started = await startGeneration(sql, ws, params.visualization_id, body);
+      const started = await startGeneration(sql, ws, params.visualization_id, {
+        materialId: body.material_id,
+        colorId: body.color_id,
+        shapeId: body.shape_id,
+        roofOutline: body.roof_outline,
+      });
       const row = await waitUntilSettled(sql, ws, started, config.GENERATE_WAIT_MS);
       ctx.body = { visualization: await toVisualizationResponse(blobs, row) };
     },

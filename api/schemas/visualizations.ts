@@ -51,6 +51,42 @@ export const OriginalImage = z
     `The house photo: an https:// URL the service downloads, or a data:image/...;base64, URL (≤ 10 MB decoded); ${RASTER_FORMAT_NAMES} only`,
   );
 
+/** Bounds of a roof outline: enough for a roof of many planes, small enough to rasterise at once. */
+export const OUTLINE_LIMITS = { polygons: 20, points: 200, minArea: 0.0001 } as const;
+
+/** Shoelace area of a polygon, in units of the whole photo (1 = all of it). */
+function polygonArea(points: [number, number][]): number {
+  let twice = 0;
+  for (let k = 0; k < points.length; k++) {
+    const [x0, y0] = points[k]!;
+    const [x1, y1] = points[(k + 1) % points.length]!;
+    twice += x0 * y1 - x1 * y0;
+  }
+  return Math.abs(twice) / 2;
+}
+
+const OutlinePoint = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
+
+export const RoofOutline = z
+  .array(
+    z
+      .array(OutlinePoint)
+      .min(3)
+      .max(OUTLINE_LIMITS.points)
+      .refine((points) => polygonArea(points) >= OUTLINE_LIMITS.minArea, {
+        message: `a polygon must enclose at least ${OUTLINE_LIMITS.minArea * 100}% of the photo (its points must not lie on one line)`,
+      }),
+  )
+  .min(1)
+  .max(OUTLINE_LIMITS.polygons)
+  .meta({
+    id: 'RoofOutline',
+    description:
+      `The roof, as 1..${OUTLINE_LIMITS.polygons} polygons of 3..${OUTLINE_LIMITS.points} [x, y] points, x and y in 0..1 of the photo's width and height ` +
+      '(as displayed, EXIF orientation applied; [0, 0] is the top left). A pixel is roof when it lies inside any polygon. When present it is the mask every image model ' +
+      'works in and the only region the photo changes in; without it the roof is found in the photo (extension).',
+  });
+
 export const VisualizationCreate = z
   .object(
     {
@@ -60,6 +96,7 @@ export const VisualizationCreate = z
       material_id: catalogId.nullable().optional(),
       color_id: catalogId.nullable().optional(),
       shape_id: catalogId.nullable().optional(),
+      roof_outline: RoofOutline.nullable().optional(),
     },
     { error: unknownFieldsMessage },
   )
@@ -68,11 +105,21 @@ export const VisualizationCreate = z
 
 export const VisualizationGenerate = z
   .object(
-    { material_id: catalogId.optional(), color_id: catalogId.optional(), shape_id: catalogId.optional() },
+    {
+      material_id: catalogId.optional(),
+      color_id: catalogId.optional(),
+      shape_id: catalogId.optional(),
+      roof_outline: RoofOutline.nullable()
+        .optional()
+        .describe('Replaces the roof outline before generating (null: find the roof in the photo); omitted: kept'),
+    },
     { error: unknownFieldsMessage },
   )
   .strict()
-  .meta({ id: 'VisualizationGenerate', description: 'Optional new catalog choice applied before generating' });
+  .meta({
+    id: 'VisualizationGenerate',
+    description: 'Optional new catalog choice and roof outline applied before generating',
+  });
 
 const CatalogMaterial = z.object({ id: z.string(), name: z.string() }).strict().meta({ id: 'CatalogMaterial' });
 const CatalogColor = z
@@ -111,6 +158,7 @@ export const Visualization = z
       .nullable()
       .describe('Signed URL of the stored original (1 hour), or the URL as sent until it is downloaded'),
     generated_image_url: z.string().nullable().describe('Signed URL (1 hour) once completed'),
+    roof_outline: RoofOutline.nullable().describe('The roof outline sent, or null when the roof is found in the photo'),
     processing_error: z.string().nullable(),
     created_at: DateTime,
     updated_at: DateTime,

@@ -3,8 +3,11 @@ import { PermanentError } from '../../core/errors.ts';
 import { ForbiddenAddressError, outboundUrlProblem, publicAgent } from '../../core/outboundHttp.ts';
 
 export class ImageFetchError extends PermanentError {
-  constructor(reason: string) {
-    super(`Original image could not be downloaded: ${reason}`);
+  constructor(
+    readonly reason: string,
+    what = 'Original image',
+  ) {
+    super(`${what} could not be downloaded: ${reason}`);
   }
 }
 

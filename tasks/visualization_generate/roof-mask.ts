@@ -1,11 +1,7 @@
+import type { Mask } from './mask.ts';
 import { slic, toLab, type LabImage } from './superpixels.ts';
 
-/** One byte per pixel, 255 = roof. */
-export interface Mask {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
+export type { Mask };
 
 export interface PhotoPixels {
   data: Uint8Array | Buffer;
