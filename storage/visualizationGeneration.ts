@@ -106,7 +106,7 @@ export async function settleGeneration(sql: Sql, blobs: BlobStore, row: Visualiz
 
 /**
  * An attempt failed for a reason the queue's retry may cure: keeps the partner's plain reason
- * for the row (its processing_error if the last attempt fails too, migration 16) and makes the
+ * for the row (its processing_error if the last attempt fails too, migration 17) and makes the
  * retry wait for the model's Retry-After. The caller then throws, failing the attempt.
  */
 export async function attemptFailed(

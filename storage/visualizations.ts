@@ -243,7 +243,7 @@ export async function failVisualization(
   return true;
 }
 
-/** Why the running attempt failed, in the partner's words, kept while the queue retries (migration 16). */
+/** Why the running attempt failed, in the partner's words, kept while the queue retries (migration 17). */
 export async function recordRetryReason(sql: Db, workspaceId: string, id: string, reason: string): Promise<void> {
   await sql`
     update visualizations set retry_reason = ${reason}

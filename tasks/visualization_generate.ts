@@ -22,7 +22,7 @@ async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
  * keeps only that roof (generate-image.ts), stores both images and completes the row. Bad input
  * and a model's refusal fail the row for good and release the billable attempt. A model outage
  * fails the attempt (the queue retries it with backoff, after the model's Retry-After) with the
- * partner's plain reason kept on the row; if the last attempt fails too, migration 16's trigger
+ * partner's plain reason kept on the row; if the last attempt fails too, migration 17's trigger
  * fails the row with that reason and releases the attempt in the same transaction.
  */
 const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, config, logger, blobs }) => {

@@ -1,5 +1,5 @@
---! Previous: sha1:208a90993b67b3104cac4598eca7d6f410e8421d
---! Hash: sha1:59cba947d2b07d372674df9f330a4d7d71411d93
+--! Previous: sha1:808fb15bc2150138deb3dd8afa6eefa9e23f1dcb
+--! Hash: sha1:b33398b400bd3448be8c65395e87a40f9d857d76
 --! Message: visualization roof outlines and the reason of a failed attempt
 
 -- The partner's roof outline: polygons of [x, y] points in 0..1 of the photo (api/schemas).
