@@ -83,12 +83,7 @@ async function startGeneration(sql: Sql, ws: string, id: string, sel: z.output<t
         ...usage,
       });
     }
-    await enqueueJob(
-      tx,
-      'visualization_generate',
-      { workspace_id: ws, visualization_id: id },
-      { jobKey: `visualization_generate:${id}`, maxAttempts: 3 },
-    );
+    await enqueueJob(tx, 'visualization_generate', { workspace_id: ws, visualization_id: id });
     return started;
   }) as Promise<VisualizationRow>;
 }
