@@ -47,11 +47,14 @@ export async function startApi(input: {
   };
 }
 
-// The `web` process: the API only, against DATABASE_URL; WEB_CONCURRENCY copies of it when above 1.
+// The `web` process: the API only, against DATABASE_URL (a transaction pooler's when
+// DATABASE_DIRECT_URL is set); WEB_CONCURRENCY copies of it when above 1.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   runProcess('web', async ({ config, logger }) => {
     if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) return forkCopies(config.WEB_CONCURRENCY, logger);
-    const sql = createSql(config.DATABASE_URL, config.DB_POOL_MAX);
+    const sql = createSql(config.DATABASE_URL, config.DB_POOL_MAX, {
+      pooled: config.DATABASE_DIRECT_URL !== undefined,
+    });
     const api = await startApi({ config, logger, sql });
     logger.info({ port: api.port }, 'API listening');
     return async () => {

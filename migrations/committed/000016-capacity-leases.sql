@@ -1,0 +1,36 @@
+--! Previous: sha1:208a90993b67b3104cac4598eca7d6f410e8421d
+--! Hash: sha1:9ff8297daa1d1647d26c90083e52d048185aa609
+--! Message: capacity leases shared by every web process
+
+-- A lease on a capped resource (a key's expensive requests, a workspace's exports, the exports'
+-- share of connections), held by one process for one request. Every web process counts the same
+-- rows, so caps add up across processes and dynos. A lease expires unless its process renews it:
+-- a crashed process's leases free themselves. Unlogged, like the rate limit counters: a lease is
+-- worth nothing after a database crash, when every request that held one has failed anyway.
+create unlogged table capacity_leases (
+  id bigint generated always as identity primary key,
+  bucket text not null,
+  holder text not null,
+  expires_at timestamptz not null
+);
+create index capacity_leases_bucket on capacity_leases (bucket, expires_at);
+create index capacity_leases_holder on capacity_leases (holder);
+
+-- Takes a lease in `lease_bucket` when fewer than `cap` live ones are held there; its id, or null
+-- when the bucket is full. One statement, so one short transaction (a transaction pooler's unit):
+-- the transaction-scoped advisory lock makes two processes' takes of one bucket count in turn.
+create function take_capacity_lease(lease_bucket text, cap int, lease_holder text, ttl_seconds int) returns bigint
+language plpgsql set search_path from current as $$
+declare
+  taken bigint;
+begin
+  perform pg_advisory_xact_lock(hashtextextended('capacity-lease:' || lease_bucket, 0));
+  delete from capacity_leases where bucket = lease_bucket and expires_at <= now();
+  if (select count(*) from capacity_leases where bucket = lease_bucket) >= cap then
+    return null;
+  end if;
+  insert into capacity_leases (bucket, holder, expires_at)
+  values (lease_bucket, lease_holder, now() + make_interval(secs => ttl_seconds))
+  returning id into taken;
+  return taken;
+end $$;
