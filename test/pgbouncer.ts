@@ -17,10 +17,9 @@ const BINARY = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((p) => spawnSy
 /**
  * Debian's PgBouncer in transaction mode in front of the PostgreSQL server of `direct` (a URL with
  * its user and password), as Heroku, Render and Supabase put theirs: a server connection is a
- * client's for one transaction only. Sized small (`poolSize` server connections per database), so
- * that clients do share connections. As root it runs as the postgres user, as it refuses root.
+ * client's for one transaction only, `poolSize` server connections per database. As root it runs as the postgres user, as it refuses root.
  */
-export async function startPgBouncer(direct: string, poolSize = 10): Promise<PgBouncer> {
+export async function startPgBouncer(direct: string, poolSize: number): Promise<PgBouncer> {
   const server = new URL(direct);
   const [user, password] = [server.username, server.password].map(decodeURIComponent);
   if (!BINARY) throw new Error('pgbouncer is not installed: apt-get install -y pgbouncer (see .ci/run)');

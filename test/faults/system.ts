@@ -36,7 +36,10 @@ export interface FaultSystem {
  * transaction mode in front of it, and the Procfile's `web` (through PgBouncer) and `worker`
  * (directly, DATABASE_DIRECT_URL) started against it on demand, each in its own process group.
  */
-export async function startFaultSystem(env: Record<string, string> = {}): Promise<FaultSystem> {
+export async function startFaultSystem(
+  env: Record<string, string> = {},
+  opts: { poolerConnections?: number } = {},
+): Promise<FaultSystem> {
   // Two directories: the cluster's is handed to the postgres user when the tests run as root.
   const pgDir = await mkdtemp(join(tmpdir(), 'partner-api-faults-pg-'));
   const dataDir = await mkdtemp(join(tmpdir(), 'partner-api-faults-files-'));
@@ -51,7 +54,9 @@ export async function startFaultSystem(env: Record<string, string> = {}): Promis
   await admin`create database partner_api`;
   await admin.end();
   const databaseUrl = pg.url('partner_api');
-  const pooler = await startPgBouncer(databaseUrl);
+  // Server connections enough for every check's webs by default (the SIGTERM check holds 32
+  // transactions open at once); fewer where the check is that clients share them.
+  const pooler = await startPgBouncer(databaseUrl, opts.poolerConnections ?? 48);
   const pooledUrl = pooler.url(databaseUrl);
   const common = {
     DATABASE_URL: pooledUrl,

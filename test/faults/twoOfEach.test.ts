@@ -20,10 +20,13 @@ let workers: RunningProcess[];
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 beforeAll(async () => {
-  system = await startFaultSystem({
-    RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
-    EXPENSIVE_REQUESTS_PER_KEY: String(EXPENSIVE_PER_KEY),
-  });
+  system = await startFaultSystem(
+    {
+      RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+      EXPENSIVE_REQUESTS_PER_KEY: String(EXPENSIVE_PER_KEY),
+    },
+    { poolerConnections: 6 },
+  );
   webs = await Promise.all([system.start('web'), system.start('web')]);
   workers = await Promise.all([system.start('worker'), system.start('worker')]);
 });

@@ -15,6 +15,8 @@ import { ms, printFigures } from './figures.ts';
 let system: FaultSystem;
 let web: RunningProcess;
 let tenant: { workspaceId: string; key: string };
+/** The generation's workspace: one workspace's jobs run at most two at a time (its lanes), and all three must run at once. */
+let painter: { workspaceId: string; key: string };
 const agent = new http.Agent({ keepAlive: true });
 const csv = [{ name: 'summary.csv', data: Buffer.from(SUMMARY_CSV) }];
 
@@ -22,16 +24,17 @@ beforeAll(async () => {
   system = await startFaultSystem();
   web = await system.start('web');
   tenant = await system.tenant('Worker kill');
+  painter = await system.tenant('Worker kill (generation)');
 });
 afterAll(async () => {
   agent.destroy();
   await system?.close();
 });
 
-async function call(method: string, path: string, body?: unknown) {
+async function call(method: string, path: string, body?: unknown, key = tenant.key) {
   const answer = await timedRequest(agent, `${web.baseUrl}${path}`, {
     method,
-    key: tenant.key,
+    key,
     body,
     headers: body === undefined ? {} : { 'idempotency-key': randomUUID() },
   });
@@ -51,14 +54,19 @@ async function queueOneOfEach() {
   const exports = (await call('POST', `/api/v1/reports/${exported}/export`, { formats: EXPORT_FORMATS })).exports.map(
     (e: { export_id: string }) => e.export_id,
   ) as string[];
-  const created = await call('POST', '/api/v1/visualizations', {
-    session_id: 'worker-kill',
-    original_image_url: `data:image/jpeg;base64,${HOUSE_JPG.toString('base64')}`,
-  });
-  const visualization = created.visualization.id as string;
-  expect((await call('POST', `/api/v1/visualizations/${visualization}/generate`, {})).visualization.status).toBe(
-    'processing',
+  const created = await call(
+    'POST',
+    '/api/v1/visualizations',
+    {
+      session_id: 'worker-kill',
+      original_image_url: `data:image/jpeg;base64,${HOUSE_JPG.toString('base64')}`,
+    },
+    painter.key,
   );
+  const visualization = created.visualization.id as string;
+  expect(
+    (await call('POST', `/api/v1/visualizations/${visualization}/generate`, {}, painter.key)).visualization.status,
+  ).toBe('processing');
   return { imported, exports, visualization };
 }
 
