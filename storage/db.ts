@@ -41,6 +41,22 @@ export function createSql(url: string, max = 20, opts: { pooled?: boolean } = {}
   }) as unknown as Sql;
 }
 
+/**
+ * A pool for DATABASE_URL behind a transaction pooler (PgBouncer), once it has answered. postgres.js
+ * looks up the array types as the first statement of every new connection and drops that lookup's
+ * promise: through a pooler, a connection opened while PostgreSQL is down passes the pooler's login
+ * and then loses the lookup, which goes unhandled (core/postgresCrashGuard.ts) and reconnects in a
+ * loop, holding the request that waits for the connection for the whole outage
+ * (porsager/postgres#1192, #1223). The pool's parsers keep the types the first connection looked
+ * up, so later connections skip the lookup and fail as fast as a direct connection does.
+ */
+export async function createPooledSql(url: string, max: number): Promise<Sql> {
+  const sql = createSql(url, max, { pooled: true });
+  await sql`select 1`;
+  sql.options.fetch_types = false;
+  return sql;
+}
+
 /** A connection reserved for one transaction (see pipelinedTransaction). */
 export type Tx = postgres.ReservedSql<{}>;
 

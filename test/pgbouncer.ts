@@ -40,9 +40,11 @@ export async function startPgBouncer(direct: string, poolSize: number): Promise<
       'pool_mode = transaction',
       `default_pool_size = ${poolSize}`,
       'max_client_conn = 1000',
-      // A client waits at most this long for a server connection, and a PostgreSQL server that
-      // comes back is logged into again at once (the defaults: 120 s and 15 s).
-      'query_wait_timeout = 10',
+      // A client waits at most this long for a server connection, so that requests fail within
+      // seconds while PostgreSQL is down, as they do on a direct connection (connect_timeout 2 s
+      // in storage/db.ts); and a PostgreSQL server that comes back is logged into again at once
+      // (the defaults: 120 s and 15 s).
+      'query_wait_timeout = 2',
       'server_login_retry = 1',
       `logfile = ${join(dir, 'pgbouncer.log')}`,
     ].join('\n'),

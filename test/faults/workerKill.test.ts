@@ -15,7 +15,11 @@ import { ms, printFigures } from './figures.ts';
 let system: FaultSystem;
 let web: RunningProcess;
 let tenant: { workspaceId: string; key: string };
-/** The generation's workspace: one workspace's jobs run at most two at a time (its lanes), and all three must run at once. */
+/**
+ * The import's and the generation's workspaces: one workspace runs at most two jobs at once, in
+ * lanes its jobs may share (storage/jobPolicies.ts), and all three jobs must run at once here.
+ */
+let importTenant: { workspaceId: string; key: string };
 let painter: { workspaceId: string; key: string };
 const agent = new http.Agent({ keepAlive: true });
 const csv = [{ name: 'summary.csv', data: Buffer.from(SUMMARY_CSV) }];
@@ -24,6 +28,7 @@ beforeAll(async () => {
   system = await startFaultSystem();
   web = await system.start('web');
   tenant = await system.tenant('Worker kill');
+  importTenant = await system.tenant('Worker kill (import)');
   painter = await system.tenant('Worker kill (generation)');
 });
 afterAll(async () => {
@@ -50,7 +55,7 @@ async function queueOneOfEach() {
   process.kill(-importer.pid, 'SIGTERM');
   expect(await importer.exited, importer.output()).toBe(0);
 
-  const imported = (await importReport(web, tenant.key, csv)).body.report.id as string;
+  const imported = (await importReport(web, importTenant.key, csv)).body.report.id as string;
   const exports = (await call('POST', `/api/v1/reports/${exported}/export`, { formats: EXPORT_FORMATS })).exports.map(
     (e: { export_id: string }) => e.export_id,
   ) as string[];
