@@ -38,7 +38,7 @@ export interface FaultSystem {
  */
 export async function startFaultSystem(
   env: Record<string, string> = {},
-  opts: { poolerConnections?: number } = {},
+  opts: { poolerConnections?: number; webThroughPooler?: boolean } = {},
 ): Promise<FaultSystem> {
   // Two directories: the cluster's is handed to the postgres user when the tests run as root.
   const pgDir = await mkdtemp(join(tmpdir(), 'partner-api-faults-pg-'));
@@ -59,8 +59,9 @@ export async function startFaultSystem(
   const pooler = await startPgBouncer(databaseUrl, opts.poolerConnections ?? 48);
   const pooledUrl = pooler.url(databaseUrl);
   const common = {
-    DATABASE_URL: pooledUrl,
-    DATABASE_DIRECT_URL: databaseUrl,
+    ...(opts.webThroughPooler === false
+      ? { DATABASE_URL: databaseUrl }
+      : { DATABASE_URL: pooledUrl, DATABASE_DIRECT_URL: databaseUrl }),
     DATA_DIR: dataDir,
     // Every process signs and checks the same local file URLs.
     STORAGE_SIGNING_SECRET: 'fault-suite-signing-secret',
