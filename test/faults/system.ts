@@ -19,8 +19,8 @@ export interface RunningProcess extends ProcfileProcess {
 export interface FaultSystem {
   /** PostgreSQL itself. */
   databaseUrl: string;
-  /** PgBouncer in transaction mode in front of it: web's DATABASE_URL. */
-  pooledUrl: string;
+  /** PgBouncer in transaction mode in front of it, web's DATABASE_URL; none when web connects directly. */
+  pooledUrl: string | undefined;
   /** The test's own connections, for setup and for judging the outcome. */
   sql: Sql;
   /** A workspace with one all-scopes key. */
@@ -56,12 +56,11 @@ export async function startFaultSystem(
   const databaseUrl = pg.url('partner_api');
   // Server connections enough for every check's webs by default (the SIGTERM check holds 32
   // transactions open at once); fewer where the check is that clients share them.
-  const pooler = await startPgBouncer(databaseUrl, opts.poolerConnections ?? 48);
-  const pooledUrl = pooler.url(databaseUrl);
+  const pooler =
+    opts.webThroughPooler === false ? undefined : await startPgBouncer(databaseUrl, opts.poolerConnections ?? 48);
+  const pooledUrl = pooler?.url(databaseUrl);
   const common = {
-    ...(opts.webThroughPooler === false
-      ? { DATABASE_URL: databaseUrl }
-      : { DATABASE_URL: pooledUrl, DATABASE_DIRECT_URL: databaseUrl }),
+    ...(pooledUrl ? { DATABASE_URL: pooledUrl, DATABASE_DIRECT_URL: databaseUrl } : { DATABASE_URL: databaseUrl }),
     DATA_DIR: dataDir,
     // Every process signs and checks the same local file URLs.
     STORAGE_SIGNING_SECRET: 'fault-suite-signing-secret',
@@ -116,7 +115,7 @@ export async function startFaultSystem(
       for (const p of started) if (p.alive()) process.kill(-p.pid, 'SIGKILL');
       await Promise.all(started.map((p) => p.exited));
       await sql.end({ timeout: 5 });
-      await pooler.stop();
+      await pooler?.stop();
       await pg.stop();
       for (const dir of [pgDir, dataDir]) await rm(dir, { recursive: true, force: true });
     },
