@@ -13,6 +13,8 @@ export const LEASE_TTL_SECONDS = 30;
  */
 export class CapacityLeases {
   private readonly held = new Set<string>();
+  /** Let go, their delete not yet confirmed: a request right after its predecessor's must not count it. */
+  private readonly releasing = new Set<string>();
   private readonly holder = `${hostname()} ${process.pid} ${randomBytes(3).toString('hex')}`;
   private timer: NodeJS.Timeout | undefined;
 
@@ -25,7 +27,8 @@ export class CapacityLeases {
   /** A lease in `bucket` if fewer than `cap` are held there (by any process): its release, else undefined. */
   async take(bucket: string, cap: number): Promise<(() => void) | undefined> {
     const [row] = await this.sql<{ id: string | null }[]>`
-      select take_capacity_lease(${bucket}, ${cap}, ${this.holder}, ${this.ttlSeconds})::text as id`;
+      select take_capacity_lease(${bucket}, ${cap}, ${this.holder}, ${this.ttlSeconds},
+        ${[...this.releasing]}::bigint[])::text as id`;
     const id = row!.id;
     if (id === null) return undefined;
     this.held.add(id);
@@ -37,7 +40,10 @@ export class CapacityLeases {
       this.held.delete(id);
       this.idleCheck();
       // A release that fails (the database unreachable) lets the lease expire instead.
-      this.sql`delete from capacity_leases where id = ${id}`.catch(this.onError);
+      this.releasing.add(id);
+      this.sql`delete from capacity_leases where id = ${id}`
+        .catch(this.onError)
+        .finally(() => this.releasing.delete(id));
     };
   }
 

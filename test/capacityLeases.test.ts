@@ -43,6 +43,16 @@ describe('capacity leases', () => {
     expect(failures).toEqual([]);
   });
 
+  it('count a lease its own process let go no more, before the delete lands (a request right after another)', async () => {
+    const a = leasesOf(pools[0]!);
+    for (let i = 0; i < 5; i++) {
+      const release = await a.take('key:sequential', 1);
+      expect(release).toBeDefined();
+      release!();
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("let a crashed process's leases expire, while a live process's are renewed", async () => {
     const crashed = leasesOf(pools[0]!, 1);
     const live = leasesOf(pools[1]!, 1);

@@ -1,5 +1,5 @@
 --! Previous: sha1:208a90993b67b3104cac4598eca7d6f410e8421d
---! Hash: sha1:9ff8297daa1d1647d26c90083e52d048185aa609
+--! Hash: sha1:b12969a9a0782933aaed4306eb870fddbafa282a
 --! Message: capacity leases shared by every web process
 
 -- A lease on a capped resource (a key's expensive requests, a workspace's exports, the exports'
@@ -17,15 +17,18 @@ create index capacity_leases_bucket on capacity_leases (bucket, expires_at);
 create index capacity_leases_holder on capacity_leases (holder);
 
 -- Takes a lease in `lease_bucket` when fewer than `cap` live ones are held there; its id, or null
--- when the bucket is full. One statement, so one short transaction (a transaction pooler's unit):
--- the transaction-scoped advisory lock makes two processes' takes of one bucket count in turn.
-create function take_capacity_lease(lease_bucket text, cap int, lease_holder text, ttl_seconds int) returns bigint
+-- when the bucket is full. `released` are leases the caller has let go whose delete may not have
+-- landed yet: they count no more. One statement, so one short transaction (a transaction
+-- pooler's unit): the transaction-scoped advisory lock makes two processes' takes of one bucket
+-- count in turn.
+create function take_capacity_lease(lease_bucket text, cap int, lease_holder text, ttl_seconds int,
+  released bigint[]) returns bigint
 language plpgsql set search_path from current as $$
 declare
   taken bigint;
 begin
   perform pg_advisory_xact_lock(hashtextextended('capacity-lease:' || lease_bucket, 0));
-  delete from capacity_leases where bucket = lease_bucket and expires_at <= now();
+  delete from capacity_leases where bucket = lease_bucket and (expires_at <= now() or id = any(released));
   if (select count(*) from capacity_leases where bucket = lease_bucket) >= cap then
     return null;
   end if;
