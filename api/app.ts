@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import { clientAddress } from '../core/trustedProxies.ts';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Sql } from '../storage/db.ts';
@@ -52,7 +53,8 @@ export async function createApp(input: {
     // A quarter of one process's pool, across every process: exports never take more of any pool.
     exportSlots: new ExportSlots(leases, Math.max(1, Math.floor(input.config.DB_POOL_MAX / 4))),
   };
-  const app = new Koa({ proxy: input.config.TRUST_PROXY });
+  // Koa's proxy flag covers X-Forwarded-Proto and -Host; the client address is clientAddress's.
+  const app = new Koa({ proxy: input.config.TRUST_PROXY !== undefined });
   app.context.deps = deps;
   // Errors are rendered by errorEnvelope; Koa's default logger would print them again.
   app.silent = true;
@@ -70,6 +72,14 @@ export async function createApp(input: {
 
   const inFlight = new InFlight();
   app.use(inFlight.middleware as never);
+  app.use(async (ctx: Ctx, next: Next) => {
+    ctx.request.ip = clientAddress(
+      ctx.req.socket.remoteAddress ?? '',
+      ctx.get('x-forwarded-for'),
+      input.config.TRUST_PROXY,
+    );
+    await next();
+  });
   app.use(requestId as never);
   app.use(responseHeaders as never);
   app.use(requestMetrics as never);

@@ -4,6 +4,7 @@ import busboy from 'busboy';
 import { ERRORS, fieldError } from '../core/errors.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 import type { Ctx } from './context.ts';
+import { CLOSE, watchBodyPace, type BodyPace } from './bodyPace.ts';
 
 /** A part written to the blob store, hashed and counted on the way. */
 export interface StoredFile {
@@ -20,23 +21,15 @@ export interface ReceivedMultipart {
   fields: Record<string, string>;
 }
 
-export interface MultipartLimits {
+export interface MultipartLimits extends BodyPace {
   maxBytes: number;
   maxFiles: number;
   /** The one field name file parts may carry. */
   fileField: string;
-  /** The whole body must have arrived by then. */
-  deadlineSeconds: number;
-  /** Measured over each RATE_WINDOW_MS: a sender slower than this is cut off. */
-  minBytesPerSecond: number;
 }
 
-const RATE_WINDOW_MS = 5_000;
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 4096;
-
-/** A refusal of a body we stop reading: the connection is closed behind the answer. */
-const CLOSE = { Connection: 'close' };
 
 /**
  * The body's length is declared up front, so an oversized import is refused before a byte of it
@@ -90,16 +83,12 @@ export function receiveMultipart(
     let parsed = false;
     let settling = false;
     let parser: busboy.Busboy;
-    let received = 0;
-    let windowStart = { at: Date.now(), bytes: 0 };
-    const started = Date.now();
 
     /** Once every write has settled: the files, or (after removing them) the first failure. */
     const settle = () => {
       if (settling) return;
       settling = true;
-      clearInterval(clock);
-      req.off('data', count);
+      stopWatching();
       Promise.allSettled(writes).then(async () => {
         if (!failure) return resolve({ files, fields });
         await Promise.allSettled(written.map((k) => blobs.delete(k)));
@@ -118,28 +107,7 @@ export function receiveMultipart(
     };
     const malformed = (message: string) =>
       fieldError('body', limits.fileField, `Malformed multipart body: ${message}`, { headers: CLOSE });
-    const tooSlow = (message: string) => ERRORS.uploadTooSlow(message, CLOSE);
-
-    const count = (chunk: Buffer) => {
-      received += chunk.length;
-    };
-    const clock = setInterval(() => {
-      const now = Date.now();
-      if (now - started > limits.deadlineSeconds * 1000) {
-        return fail(tooSlow(`The body did not arrive within ${limits.deadlineSeconds} seconds`));
-      }
-      if (now - windowStart.at >= RATE_WINDOW_MS) {
-        const rate = ((received - windowStart.bytes) * 1000) / (now - windowStart.at);
-        if (rate < limits.minBytesPerSecond) {
-          return fail(
-            tooSlow(
-              `The body arrived at ${Math.floor(rate)} bytes per second; the minimum is ${limits.minBytesPerSecond}`,
-            ),
-          );
-        }
-        windowStart = { at: now, bytes: received };
-      }
-    }, 250);
+    const stopWatching = watchBodyPace(req, limits, fail);
 
     try {
       parser = busboy({
@@ -236,7 +204,6 @@ export function receiveMultipart(
       if (!parsed && !req.complete) fail(malformed('the client closed the connection before the body ended'));
     });
     req.on('error', (err) => fail(malformed(err.message)));
-    req.on('data', count);
     req.pipe(parser);
   });
 }

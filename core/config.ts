@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustedProxies } from './trustedProxies.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 const int = (def: number, min = 1) => z.coerce.number().int().min(min).default(def);
@@ -25,6 +26,8 @@ const schema = z.object({
   MAX_IMPORT_BYTES: int(52428800),
   UPLOAD_DEADLINE_SECONDS: int(300),
   UPLOAD_MIN_BYTES_PER_SECOND: int(4096),
+  // JSON bodies (the same minimum rate): a data-URL image of 15 MB at 2 Mbit/s fits.
+  JSON_BODY_DEADLINE_SECONDS: int(60),
   EXPENSIVE_REQUESTS_PER_KEY: int(4),
   IMAGE_MODEL_PROVIDER: z.enum(['local', 'http']).default('local'),
   IMAGE_MODEL_URL: z.string().url().optional(),
@@ -49,7 +52,19 @@ const schema = z.object({
   WEB_CONCURRENCY: int(1),
   DB_POOL_MAX: int(20),
   EXPORT_WRITE_DEADLINE_MS: int(10000),
-  TRUST_PROXY: bool.default(false),
+  // The number of proxies in front (true: one), or their addresses and CIDR ranges, comma-separated.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      const trusted = parseTrustedProxies(value);
+      if (!(trusted instanceof Error)) return trusted;
+      ctx.addIssue({ code: 'custom', message: trusted.message });
+      return z.NEVER;
+    }),
+  // After SIGTERM: how long web keeps accepting (answering with Connection: close), and how long
+  // a connection with no request in progress may stay quiet before it is closed.
+  SHUTDOWN_DRAIN_MS: int(1000, 0),
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_TOKEN: z.string().min(16).optional(),
   ADMIN_TOKEN: z.string().min(16).optional(),

@@ -24,12 +24,22 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const LIVE: ProbeAnswer = { contentType: JSON_TYPE, body: JSON.stringify({ status: 'ok' }) };
 const READY: ProbeAnswer = { contentType: JSON_TYPE, body: JSON.stringify({ status: 'ready' }) };
 
+/**
+ * The failed-auth limit for METRICS_TOKEN guesses, per client address: past it every presentation
+ * is refused unchecked (even the right token), so a guess past the limit learns nothing.
+ */
+export interface TokenAttempts {
+  refuseIfOverLimit(): Promise<void>;
+  countFailure(): Promise<void>;
+}
+
 /** Answers GET on a probe path, or throws the ApiError to render as the ErrorResponse envelope. */
 export async function answerProbe(
   path: string,
   authorization: string | undefined,
   probes: Probes,
   metricsToken: string | undefined,
+  attempts: TokenAttempts,
 ): Promise<ProbeAnswer> {
   switch (path) {
     case '/healthz':
@@ -40,7 +50,9 @@ export async function answerProbe(
       return READY;
     }
     case '/metrics':
+      if (metricsToken !== undefined) await attempts.refuseIfOverLimit();
       if (!metricsAuthorized(authorization, metricsToken)) {
+        await attempts.countFailure();
         throw ERRORS.metricsTokenRequired();
       }
       await probes.refreshGauges();

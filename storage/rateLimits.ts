@@ -1,5 +1,6 @@
 import type { Sql } from './db.ts';
 import { GroupCommit } from '../core/groupCommit.ts';
+import { ERRORS } from '../core/errors.ts';
 
 interface Hit {
   /** `${windowStart ISO}|${bucket}` */
@@ -19,6 +20,13 @@ export class RateLimitCounter {
 
   constructor(private readonly sql: Sql) {
     this.hits = new GroupCommit('rate_limit_hits', (batch) => this.write(batch));
+  }
+
+  /** Hits counted (by every process) in `bucket` in the window so far, without adding one. */
+  async count(bucket: string, windowStart: Date): Promise<number> {
+    const [row] = await this.sql<{ count: number }[]>`
+      select count from rate_limit_counters where bucket = ${bucket} and window_start = ${windowStart}`;
+    return row?.count ?? 0;
   }
 
   hit(bucket: string, windowStart: Date): Promise<number> {
@@ -57,4 +65,31 @@ export class RateLimitCounter {
 export async function deleteOldRateLimitWindows(sql: Sql): Promise<number> {
   const rows = await sql`delete from rate_limit_counters where window_start < now() - interval '5 minutes' returning 1`;
   return rows.length;
+}
+
+/**
+ * Counts one hit in `bucket` for the current clock minute (or, with `peek`, only reads the count,
+ * for a caller that is not itself a hit). Returns the X-RateLimit-* headers; throws 429
+ * RATE_LIMITED with Retry-After once the limit is passed.
+ */
+export async function limitHits(
+  counter: RateLimitCounter,
+  bucket: string,
+  limit: number,
+  opts: { peek?: boolean } = {},
+): Promise<Record<string, string>> {
+  const now = Date.now();
+  const windowStart = new Date(now - (now % 60_000));
+  const reset = new Date(windowStart.getTime() + 60_000);
+  const count = opts.peek ? (await counter.count(bucket, windowStart)) + 1 : await counter.hit(bucket, windowStart);
+  const headers = {
+    'X-RateLimit-Limit': String(limit),
+    'X-RateLimit-Remaining': String(Math.max(0, limit - count)),
+    'X-RateLimit-Reset': reset.toISOString(),
+  };
+  if (count > limit) {
+    const retryAfter = Math.max(1, Math.ceil((reset.getTime() - now) / 1000));
+    throw ERRORS.rateLimited(limit, retryAfter, headers);
+  }
+  return headers;
 }

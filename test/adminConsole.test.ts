@@ -230,4 +230,37 @@ describe('support console', () => {
       ).status,
     ).toBe(303);
   });
+
+  it('signing out ends the session on the server: the old cookie is refused by every web process', async () => {
+    const { startApi } = await import('../api/server.ts');
+    const { createLogger } = await import('../core/logger.ts');
+    const second = await startApi({ config: t.config, logger: createLogger('silent'), sql: t.sql, port: 0 });
+    try {
+      const login = await t.request('POST', '/admin/login', form({ token: TOKEN }));
+      const session = login.headers.get('set-cookie')!.split(';')[0]!;
+      const home = await t.request('GET', '/admin', { headers: { cookie: session } });
+      expect(home.status).toBe(200);
+      const viaSecond = () =>
+        fetch(`http://127.0.0.1:${second.port}/admin`, { headers: { cookie: session }, redirect: 'manual' });
+      expect((await viaSecond()).status).toBe(200);
+
+      const out = await t.request('POST', '/admin/logout', {
+        body: new URLSearchParams({ csrf: csrfOf(home.text) }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: session },
+      });
+      expect(out.status).toBe(303);
+      // The browser forgets the cookie; one kept (copied, or replayed) no longer opens the console.
+      const replayed = await t.request('GET', '/admin', { headers: { cookie: session } });
+      expect(replayed.status).toBe(303);
+      expect(replayed.headers.get('location')).toBe('/admin/login');
+      expect((await viaSecond()).status).toBe(303);
+      const retry = await t.request('POST', `/admin/jobs/${jobs.rollupFailed}/retry`, {
+        body: new URLSearchParams({ csrf: csrfOf(home.text) }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: session },
+      });
+      expect(retry.status).toBe(401);
+    } finally {
+      await second.close();
+    }
+  });
 });

@@ -77,7 +77,7 @@ describe('a PostgreSQL outage under a write load', { timeout: 60_000 }, () => {
 
     await new Promise((r) => setTimeout(r, 1000));
     const stoppedAt = Date.now();
-    stopPostgresImmediately(dir);
+    await stopPostgresImmediately(dir);
     await new Promise((r) => setTimeout(r, 4000));
     pg = await startEmbeddedPostgres(dir, { port: pgPort });
     const restartedAt = Date.now();
@@ -87,6 +87,12 @@ describe('a PostgreSQL outage under a write load', { timeout: 60_000 }, () => {
     agent.destroy();
 
     const slowest = Math.max(...writes.map(durationMs));
+    console.log(
+      'DEBUG',
+      writes
+        .filter((w) => durationMs(w) > 1000)
+        .map((w) => [w.startedAt - stoppedAt, w.endedAt - stoppedAt, w.status, restartedAt - stoppedAt]),
+    );
     const failed = writes.filter((w) => w.status !== undefined && !is2xx(w));
     const recovered = writes.find((w) => w.startedAt >= restartedAt && w.status === 201);
     const recoveryMs = recovered ? recovered.endedAt - restartedAt : Infinity;

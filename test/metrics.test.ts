@@ -34,6 +34,34 @@ describe('GET /metrics behind METRICS_TOKEN', () => {
     });
   });
 
+  it('counts wrong tokens against the failed-auth limit per address; past it even the right token is refused unchecked', async () => {
+    const limited = await createTestContext({
+      METRICS_TOKEN: TOKEN,
+      AUTH_FAILURE_LIMIT_PER_MINUTE: '3',
+      TRUST_PROXY: '1',
+    });
+    try {
+      const toNextMinute = 60_000 - (Date.now() % 60_000);
+      if (toNextMinute < 5_000) await new Promise((r) => setTimeout(r, toNextMinute + 100));
+      const from = (address: string, token: string) => ({
+        headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': address },
+      });
+      // The right token does not use up the allowance.
+      expect((await limited.request('GET', '/metrics', from('198.51.100.20', TOKEN))).status).toBe(200);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push((await limited.request('GET', '/metrics', from('198.51.100.20', `guess-${i}`))).status);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const right = await limited.request('GET', '/metrics', from('198.51.100.20', TOKEN));
+      expect(right.status).toBe(429);
+      expect(right.body.error.code).toBe('RATE_LIMITED');
+      expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await limited.request('GET', '/metrics', from('198.51.100.21', TOKEN))).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers the Prometheus text format, with the process metrics, to the token', async () => {
     const res = await t.request('GET', '/metrics', { key: TOKEN });
     expect(res.status).toBe(200);

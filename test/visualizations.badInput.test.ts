@@ -93,11 +93,29 @@ describe('SSRF guard', () => {
     'fe80::1',
     'fd00::1',
     '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '192.0.2.1',
+    '198.51.100.1',
+    '203.0.113.1',
+    '192.88.99.1',
+    '198.18.0.1',
+    '255.255.255.255',
+    '64:ff9b::808:808',
+    '64:ff9b:1::1',
+    '100::1',
+    '2001::1',
+    '2001:db8::1',
+    '2002:808:808::1',
+    'fec0::1',
+    'ff02::1',
   ])('treats %s as forbidden', (address) => expect(isForbiddenAddress(address)).toBe(true));
 
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])('lets public address %s through', (address) => {
-    expect(isForbiddenAddress(address)).toBe(false);
-  });
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8', '2001:4860:4860::8888'])(
+    'lets public address %s through',
+    (address) => {
+      expect(isForbiddenAddress(address)).toBe(false);
+    },
+  );
 
   it('refuses literal private addresses, names resolving to loopback, and plain http', async () => {
     await expect(fetchImage('https://127.0.0.1/house.jpg', { allowPrivate: false })).rejects.toThrow(

@@ -36,6 +36,7 @@ describe("the worker's health server", () => {
       logger,
       runner: worker.runner,
       metricsToken: undefined,
+      authFailureLimitPerMinute: 20,
     });
     try {
       expect(await (await get(health.port, '/healthz')).json()).toEqual({ status: 'ok' });

@@ -6,6 +6,7 @@ import type { Logger } from '../core/logger.ts';
 import { answerProbe, type Probes } from '../core/probes.ts';
 import type { Sql } from '../storage/db.ts';
 import { databaseProbes } from '../storage/databaseProbes.ts';
+import { limitHits, RateLimitCounter } from '../storage/rateLimits.ts';
 
 export interface HealthServer {
   port: number;
@@ -23,6 +24,7 @@ export async function serveWorkerHealth(input: {
   logger: Logger;
   runner: Runner;
   metricsToken: string | undefined;
+  authFailureLimitPerMinute: number;
 }): Promise<HealthServer> {
   let running = true;
   const stopped = () => {
@@ -32,7 +34,8 @@ export async function serveWorkerHealth(input: {
   const probes = await databaseProbes(input.sql, input.logger, () =>
     running ? undefined : 'Job runner is not running',
   );
-  const server = http.createServer((req, res) => void answer(req, res, probes, input));
+  const rateLimits = new RateLimitCounter(input.sql);
+  const server = http.createServer((req, res) => void answer(req, res, probes, { ...input, rateLimits }));
   await new Promise<void>((resolve) => server.listen(input.port, resolve));
   return {
     port: (server.address() as { port: number }).port,
@@ -48,7 +51,12 @@ async function answer(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   probes: Probes,
-  input: { logger: Logger; metricsToken: string | undefined },
+  input: {
+    logger: Logger;
+    metricsToken: string | undefined;
+    authFailureLimitPerMinute: number;
+    rateLimits: RateLimitCounter;
+  },
 ) {
   const requestId = requestIdFrom(req.headers['x-request-id'] as string | undefined);
   // The same headers as every API answer (api/middleware/responseHeaders.ts).
@@ -59,7 +67,13 @@ async function answer(
   try {
     path = new URL(path, 'http://worker').pathname;
     if (req.method !== 'GET' && req.method !== 'HEAD') throw ERRORS.noRoute(req.method ?? 'GET', path);
-    const { contentType, body } = await answerProbe(path, req.headers.authorization, probes, input.metricsToken);
+    // HEALTH_PORT is not behind the platform's router: the socket's peer is the client.
+    const bucket = `auth:${req.socket.remoteAddress}:worker-metrics`;
+    const limit = input.authFailureLimitPerMinute;
+    const { contentType, body } = await answerProbe(path, req.headers.authorization, probes, input.metricsToken, {
+      refuseIfOverLimit: () => limitHits(input.rateLimits, bucket, limit, { peek: true }).then(() => {}),
+      countFailure: () => limitHits(input.rateLimits, bucket, limit).then(() => {}),
+    });
     res.writeHead(200, { 'Content-Type': contentType }).end(req.method === 'HEAD' ? undefined : body);
   } catch (err) {
     if (!(err instanceof ApiError)) input.logger.error({ err, request_id: requestId, path }, 'unhandled error');

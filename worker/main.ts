@@ -19,6 +19,7 @@ runProcess('worker', async ({ config, logger }) => {
           logger,
           runner: worker.runner,
           metricsToken: config.METRICS_TOKEN,
+          authFailureLimitPerMinute: config.AUTH_FAILURE_LIMIT_PER_MINUTE,
         });
   return async () => {
     await worker.stop();

@@ -41,6 +41,11 @@ export class AdminAuth {
     return sameText(mac, this.mac('session', expires));
   }
 
+  /** When a session (already found valid by isSession) expires. */
+  expiresAt(session: string): Date {
+    return new Date(Number(session.split('.')[0]) * 1000);
+  }
+
   csrfToken(session: string): string {
     return this.mac('csrf', session);
   }

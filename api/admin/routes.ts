@@ -15,6 +15,7 @@ import type { Ctx, Next } from '../context.ts';
 import { countHit } from '../middleware/rateLimit.ts';
 import { AdminAuth, SESSION_SECONDS } from './auth.ts';
 import { consoleCookie, SESSION_COOKIE } from './cookies.ts';
+import { endAdminSession, isAdminSessionEnded } from '../../storage/adminSessions.ts';
 import { setFlash, takeFlash } from './flash.ts';
 import { describeRetry } from './retryFlash.ts';
 import { jobsPage } from './jobsPage.ts';
@@ -116,7 +117,8 @@ export function mountAdminConsole(router: Router, token: string): void {
       return { session: BEARER_SESSION, viaHeader: true };
     }
     const cookie = ctx.cookies.get(SESSION_COOKIE);
-    return cookie && auth.isSession(cookie) ? { session: cookie, viaHeader: false } : undefined;
+    if (!cookie || !auth.isSession(cookie) || (await isAdminSessionEnded(ctx.deps.sql, cookie))) return undefined;
+    return { session: cookie, viaHeader: false };
   }
 
   /** A form post's fields, once its session and CSRF token hold. */
@@ -145,6 +147,9 @@ export function mountAdminConsole(router: Router, token: string): void {
 
   admin.post('/logout', async (ctx: Ctx) => {
     await acceptForm(ctx);
+    // Ended in the database, not only in this browser: a copied cookie stops working in every process.
+    const cookie = ctx.cookies.get(SESSION_COOKIE);
+    if (cookie && auth.isSession(cookie)) await endAdminSession(ctx.deps.sql, cookie, auth.expiresAt(cookie));
     ctx.cookies.set(SESSION_COOKIE, '', consoleCookie(ctx, 0));
     seeOther(ctx, '/admin/login');
   });

@@ -19,7 +19,7 @@ import {
 import * as examples from '../schemas/webhookExamples.ts';
 import { conflict, fieldError, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
-import { outboundUrlProblem } from '../../core/outboundHttp.ts';
+import { outboundUrlProblem, resolvedAddressProblem } from '../../core/outboundHttp.ts';
 import { newWebhookSecret, sealSecret } from '../../core/webhookSecrets.ts';
 import {
   MAX_WEBHOOK_ENDPOINTS,
@@ -84,6 +84,13 @@ function callableUrl(ctx: Ctx, url: string): string {
   return parsed.href;
 }
 
+/** A URL whose host name resolves to a private or reserved address (localhost) is refused too. */
+async function urlResolvesPublic(ctx: Ctx, body: { url?: string }): Promise<void> {
+  if (body.url === undefined) return;
+  const problem = await resolvedAddressProblem(new URL(body.url), ctx.deps.config.WEBHOOK_ALLOW_PRIVATE);
+  if (problem) throw fieldError('body', 'url', problem);
+}
+
 const existing = (row: WebhookEndpointRow | undefined): WebhookEndpointRow => {
   if (!row) throw notFound('Webhook endpoint');
   return row;
@@ -107,6 +114,7 @@ export const webhookRoutes = [
     scopes: SCOPES,
     idempotent: { mode: 'pipelined', sealAnswer: true },
     body: WebhookEndpointCreate,
+    checkBody: urlResolvesPublic,
     responses: { 201: { description: 'Endpoint created, with its signing secret', schema: secretEnvelope } },
     errors: [400, 401, 403, 409, 429, 500],
     example: examples.createExample,
@@ -182,6 +190,7 @@ export const webhookRoutes = [
     idempotent: { mode: 'pipelined' },
     ...byEndpointId,
     body: WebhookEndpointPatch,
+    checkBody: urlResolvesPublic,
     responses: { 200: { description: 'The endpoint after the change', schema: endpointEnvelope } },
     errors: [400, 401, 403, 404, 409, 429, 500],
     example: examples.patchExample,

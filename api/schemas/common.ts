@@ -68,6 +68,28 @@ export const Attribution = z
 
 export const AttributionOverrides = Attribution.omit({ conversion_url: true }).meta({ id: 'AttributionOverrides' });
 
+/** Attribution text as partners write it (fields, overrides, UTM parameters): as long as a lead filter may ask for. */
+export const MAX_ATTRIBUTION_LENGTH = 500;
+export const AttributionText = z.string().max(MAX_ATTRIBUTION_LENGTH);
+
+/** The UTM parameters of a page URL, which become a touch's attribution, within MAX_ATTRIBUTION_LENGTH. */
+export const UTM_PARAMETERS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
+export const HttpUrlWithUtm = HttpUrl.check((payload) => {
+  let params: URLSearchParams;
+  try {
+    params = new URL(payload.value).searchParams;
+  } catch {
+    return;
+  }
+  for (const name of UTM_PARAMETERS)
+    if ((params.get(name) ?? '').length > MAX_ATTRIBUTION_LENGTH)
+      payload.issues.push({
+        code: 'custom',
+        input: payload.value,
+        message: `${name} must be at most ${MAX_ATTRIBUTION_LENGTH} characters`,
+      });
+});
+
 /** Path ids: strings within the spec's bounds. */
 export const idParam = (max: number, min = 1) => z.string().min(min).max(max);
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { DateTime, HttpUrl, JsonRecordInput } from './common.ts';
+import { AttributionText, DateTime, HttpUrl, HttpUrlWithUtm, JsonRecordInput } from './common.ts';
 import { Email, UsAddress, UsPhone } from './contact.ts';
 import { BatchItemError, batchOf } from '../batch.ts';
 
 const common = {
   external_event_id: z.string().min(1).max(200),
   session_id: z.string().min(1).max(500),
-  page_url: HttpUrl.nullable().optional(),
+  page_url: HttpUrlWithUtm.nullable().optional(),
   referrer_url: HttpUrl.nullable().optional(),
   user_agent: z.string().max(512).nullable().optional(),
   occurred_at: DateTime.optional().describe('When it happened; defaults to the time it was received'),
@@ -36,7 +36,11 @@ export const FormSubmissionEventWrite = z
     property_address: UsAddress.nullable().optional(),
     form_data: JsonRecordInput.optional(),
     attribution_params: z
-      .record(z.string(), z.string())
+      .record(z.string().max(100), AttributionText)
+      .check((payload) => {
+        if (Object.keys(payload.value).length > 50)
+          payload.issues.push({ code: 'custom', input: payload.value, message: 'must have at most 50 keys' });
+      })
       .optional()
       .describe('utm_source, utm_medium, utm_campaign, utm_content (or source, medium, campaign, content)'),
     consent_mode: z.enum(['implicit', 'required']).default('implicit'),

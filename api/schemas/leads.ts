@@ -1,14 +1,30 @@
 import { z } from 'zod';
-import { Attribution, AttributionOverrides, DateTime, HttpUrl, JsonRecord, JsonRecordInput } from './common.ts';
+import {
+  Attribution,
+  AttributionOverrides,
+  AttributionText,
+  DateTime,
+  HttpUrl,
+  JsonRecord,
+  JsonRecordInput,
+} from './common.ts';
 import { Email, UsAddress, UsPhone } from './contact.ts';
 import { paginationQuery } from '../pagination.ts';
 import { BatchItemError, batchOf } from '../batch.ts';
 
 const money = z.number().min(0).max(10_000_000);
 
-/** Attribution as sent: every field optional, no unknown fields. */
-export const AttributionInput = Attribution.partial().meta({ id: 'AttributionInput' });
-export const AttributionOverridesInput = AttributionOverrides.partial().meta({ id: 'AttributionOverridesInput' });
+const attributionText = {
+  source: AttributionText.nullable(),
+  medium: AttributionText.nullable(),
+  campaign: AttributionText.nullable(),
+  content: AttributionText.nullable(),
+};
+/** Attribution as sent: every field optional, no unknown fields, text within MAX_ATTRIBUTION_LENGTH. */
+export const AttributionInput = Attribution.extend(attributionText).partial().meta({ id: 'AttributionInput' });
+export const AttributionOverridesInput = AttributionOverrides.extend(attributionText)
+  .partial()
+  .meta({ id: 'AttributionOverridesInput' });
 
 const patchFields = {
   contact_name: z.string().max(200).nullable().describe("The contact's full name"),

@@ -68,7 +68,7 @@ describe('PostgreSQL stopped with pg_ctl -m immediate under a write load', { tim
     await sleep(1000);
 
     const stoppedAt = Date.now();
-    system.stopPostgres();
+    await system.stopPostgres();
     await sleep(OUTAGE_MS);
     await system.startPostgres();
     const restartedAt = Date.now();

@@ -26,7 +26,7 @@ export interface FaultSystem {
   /** A workspace with one all-scopes key. */
   tenant: (name: string) => Promise<{ workspaceId: string; key: string }>;
   start: (name: 'web' | 'worker', env?: Record<string, string>) => Promise<RunningProcess>;
-  stopPostgres: () => void;
+  stopPostgres: () => Promise<void>;
   startPostgres: () => Promise<void>;
   close: () => Promise<void>;
 }

@@ -1,5 +1,5 @@
---! Previous: sha1:208a90993b67b3104cac4598eca7d6f410e8421d
---! Hash: sha1:b12969a9a0782933aaed4306eb870fddbafa282a
+--! Previous: sha1:808fb15bc2150138deb3dd8afa6eefa9e23f1dcb
+--! Hash: sha1:e56aad8e96a23e96b8a458aff51e59dc02ce20c8
 --! Message: capacity leases shared by every web process
 
 -- A lease on a capped resource (a key's expensive requests, a workspace's exports, the exports'
