@@ -23,6 +23,8 @@ import { serveLocalFile } from './routes/files.ts';
 import { serveSharedImage } from './routes/shareLinks.ts';
 import { InFlight } from './inFlight.ts';
 import { ExpensiveRequests } from './expensiveRequests.ts';
+import { ExportSlots } from './exportSlots.ts';
+import { CapacityLeases } from '../storage/capacityLeases.ts';
 import { loadTimezoneNames } from '../storage/timezones.ts';
 import { databaseProbes } from '../storage/databaseProbes.ts';
 import { mountProbes } from './health.ts';
@@ -37,6 +39,7 @@ export async function createApp(input: {
 }): Promise<{ app: Koa<any, any>; inFlight: InFlight }> {
   const storageSecret = await storageSigningSecret(input.sql, input.config.STORAGE_SIGNING_SECRET);
   await loadTimezoneNames(input.sql);
+  const leases = new CapacityLeases(input.sql, (err) => input.logger.error({ err }, 'capacity lease write failed'));
   const deps: AppDeps = {
     ...input,
     rateLimits: new RateLimitCounter(input.sql),
@@ -46,7 +49,9 @@ export async function createApp(input: {
     storageSecret,
     webhookSealingKey: sealingKey(input.config.WEBHOOK_SECRETS_KEY, await loadSecret(input.sql, 'webhooks')),
     blobs: createBlobStore(input.config, storageSecret),
-    expensiveRequests: new ExpensiveRequests(input.config.EXPENSIVE_REQUESTS_PER_KEY),
+    expensiveRequests: new ExpensiveRequests(leases, input.config.EXPENSIVE_REQUESTS_PER_KEY),
+    // A quarter of one process's pool, across every process: exports never take more of any pool.
+    exportSlots: new ExportSlots(leases, Math.max(1, Math.floor(input.config.DB_POOL_MAX / 4))),
   };
   // Koa's proxy flag covers X-Forwarded-Proto and -Host; the client address is clientAddress's.
   const app = new Koa({ proxy: input.config.TRUST_PROXY !== undefined });

@@ -9,6 +9,7 @@ import type { IdempotentRequest } from './middleware/idempotency.ts';
 import type { KeyCache } from './middleware/auth.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 import type { ExpensiveRequests } from './expensiveRequests.ts';
+import type { ExportSlots } from './exportSlots.ts';
 import type { ApiError } from '../core/errors.ts';
 
 /** Everything a request may need, built once per process by createApp. */
@@ -25,6 +26,7 @@ export interface AppDeps {
   webhookSealingKey: Buffer;
   blobs: BlobStore;
   expensiveRequests: ExpensiveRequests;
+  exportSlots: ExportSlots;
 }
 
 export interface AppState {

@@ -2,7 +2,6 @@ import { once } from 'node:events';
 import { stringify, type Stringifier } from 'csv-stringify';
 import { workspaceId, type Ctx } from './context.ts';
 import { encodeCursor } from './pagination.ts';
-import { exportSlotsOf } from './exportSlots.ts';
 import { cancellableTransaction, cursorBatches } from '../storage/db.ts';
 import { exportBoundary, leadsToExport, type LeadFilter, type LeadRow } from '../storage/leads.ts';
 
@@ -117,7 +116,7 @@ async function startExport(
   after?: [number, string],
 ) {
   const ws = workspaceId(ctx);
-  const release = await exportSlotsOf(ctx.deps.sql).acquire(ws, abandoned.signal);
+  const release = await ctx.deps.exportSlots.acquire(ws, abandoned.signal);
   const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS] });
   // Koa destroys the body when the response ends early, also when that happened before it was set.
   csv.once('close', () => csv.readableEnded || abandoned.abort(new Error('lead export abandoned by its client')));

@@ -26,7 +26,7 @@ export function buildRouter(routes: RouteDef[]): Router {
         await countHit(ctx, `key:${ctx.state.apiKey!.id}:${endpoint}`, ctx.deps.config.RATE_LIMIT_PER_MINUTE);
         requireActiveWorkspace(ctx);
         requireScopes(ctx, route.scopes);
-        if (route.expensive) ctx.deps.expensiveRequests.enter(ctx, ctx.state.apiKey!.id);
+        if (route.expensive) await ctx.deps.expensiveRequests.enter(ctx, ctx.state.apiKey!.id);
       }
       rejectUnstorableInput(ctx.params, 'path');
       rejectUnstorableInput(ctx.query, 'query');

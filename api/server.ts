@@ -3,7 +3,7 @@ import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
-import { createSql, type Sql } from '../storage/db.ts';
+import { createPooledSql, createSql, type Sql } from '../storage/db.ts';
 import { createApp } from './app.ts';
 import { runProcess } from '../core/process.ts';
 import { forkCopies } from '../core/cluster.ts';
@@ -43,11 +43,14 @@ export async function startApi(input: {
   };
 }
 
-// The `web` process: the API only, against DATABASE_URL; WEB_CONCURRENCY copies of it when above 1.
+// The `web` process: the API only, against DATABASE_URL (a transaction pooler's when
+// DATABASE_DIRECT_URL is set); WEB_CONCURRENCY copies of it when above 1.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   runProcess('web', async ({ config, logger }) => {
     if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) return forkCopies(config.WEB_CONCURRENCY, logger);
-    const sql = createSql(config.DATABASE_URL, config.DB_POOL_MAX);
+    const sql = config.DATABASE_DIRECT_URL
+      ? await createPooledSql(config.DATABASE_URL, config.DB_POOL_MAX)
+      : createSql(config.DATABASE_URL, config.DB_POOL_MAX);
     const api = await startApi({ config, logger, sql });
     logger.info({ port: api.port }, 'API listening');
     return async () => {

@@ -50,7 +50,8 @@ async function requireExistingSchema(url: string, where: string): Promise<void> 
 }
 
 /**
- * DATABASE_URL when set; otherwise the embedded cluster under DATA_DIR/postgres, reusing a
+ * DATABASE_DIRECT_URL or else DATABASE_URL when set (migrations take session locks, which a
+ * transaction pooler cannot keep); otherwise the embedded cluster under DATA_DIR/postgres, reusing a
  * running one (npm start) or starting it for as long as this process lives. `existing` refuses
  * to create anything: no cluster, no database or no tables is a CliError naming DATA_DIR or
  * DATABASE_URL (a fresh empty database would answer every admin command with nothing).
@@ -59,11 +60,11 @@ export async function openDatabase(
   config: Config,
   opts: { migrate: boolean; existing?: boolean },
 ): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (config.DATABASE_URL) {
-    if (opts.existing)
-      await requireExistingSchema(config.DATABASE_URL, `DATABASE_URL=${shownUrl(config.DATABASE_URL)}`);
-    if (opts.migrate) await migrateDatabase(config.DATABASE_URL);
-    return { url: config.DATABASE_URL, stop: async () => {} };
+  const direct = config.DATABASE_DIRECT_URL ?? config.DATABASE_URL;
+  if (direct) {
+    if (opts.existing) await requireExistingSchema(direct, `DATABASE_URL=${shownUrl(direct)}`);
+    if (opts.migrate) await migrateDatabase(direct);
+    return { url: direct, stop: async () => {} };
   }
   const dir = resolve(config.DATA_DIR, 'postgres');
   const cluster = clusterDirFor(dir);

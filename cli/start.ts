@@ -3,7 +3,7 @@
 import { loadConfig, ConfigError } from '../core/config.ts';
 import { createLogger } from '../core/logger.ts';
 import { onShutdown } from '../core/process.ts';
-import { guardPostgresNullSocketWrite } from '../core/postgresCrashGuard.ts';
+import { guardKnownPostgresDefects } from '../core/postgresCrashGuard.ts';
 import { createSql } from '../storage/db.ts';
 import { countWorkspaces, createWorkspace } from '../storage/workspaces.ts';
 import { createApiKey } from '../storage/apiKeys.ts';
@@ -22,7 +22,7 @@ try {
   process.exit(1);
 }
 const logger = createLogger(config.LOG_LEVEL);
-guardPostgresNullSocketWrite(logger);
+guardKnownPostgresDefects(logger);
 const database = await openDatabase(config, { migrate: true });
 const sql = createSql(database.url, config.DB_POOL_MAX);
 

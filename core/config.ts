@@ -9,6 +9,10 @@ const schema = z.object({
   // The address the API listens on: every interface for `web`, 127.0.0.1 for `npm start`.
   HOST: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
+  // A direct connection to PostgreSQL, for when DATABASE_URL goes through a transaction pooler
+  // (PgBouncer): the worker (LISTEN/NOTIFY, session locks) and migrations use it, and `web`
+  // then prepares no statements and sets nothing per session. Unset: everything uses DATABASE_URL.
+  DATABASE_DIRECT_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   PUBLIC_BASE_URL: z.string().url().optional(),
   STORAGE_DRIVER: z.enum(['local', 'gcs']).default('local'),

@@ -1,6 +1,6 @@
 import { loadConfig, ConfigError, type Config } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { guardPostgresNullSocketWrite } from './postgresCrashGuard.ts';
+import { guardKnownPostgresDefects } from './postgresCrashGuard.ts';
 
 /**
  * Runs a long-lived process (web or worker) against DATABASE_URL: one clear line and exit 1
@@ -19,7 +19,7 @@ export function runProcess(
     process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL).child({ process: name });
-  guardPostgresNullSocketWrite(logger);
+  guardKnownPostgresDefects(logger);
   if (config.WEBHOOK_ALLOW_PRIVATE) {
     logger.warn(
       'WEBHOOK_ALLOW_PRIVATE=true: webhook URLs may name loopback and private addresses; never in production',

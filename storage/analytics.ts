@@ -363,9 +363,10 @@ export async function attributionFigures(
       // plan: plan each execution for its own parameters (postgres.js prepares statements, and a
       // generic plan would scan the workspace); price index lookups as the in-memory reads they
       // are, so the few live leads fetch their calls by lead rather than hashing every call of the
-      // range; and start no parallel workers, which would cost more than they save.
+      // range; start no parallel workers, which would cost more than they save; and sort in memory
+      // also on a pooled connection, which has no session work_mem (storage/db.ts).
       await tx`select set_config('plan_cache_mode', 'force_custom_plan', true), set_config('random_page_cost', '1.1', true),
-                    set_config('max_parallel_workers_per_gather', '0', true)`;
+                    set_config('max_parallel_workers_per_gather', '0', true), set_config('work_mem', '64MB', true)`;
       const days = await wholeDays(tx, workspaceId, s);
       if (untilFilled && days.some((d) => d.id === null && d.settled)) return undefined;
       const p = partsOf(workspaceId, s, days);

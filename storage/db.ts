@@ -11,7 +11,7 @@ export type Db = Sql | postgres.TransactionSql<{}>;
  * (node-postgres, used by the worker and migrations, reads it the same way): on one machine a
  * socket costs both sides far less per round trip than TCP over loopback.
  */
-export function createSql(url: string, max = 20): Sql {
+export function createSql(url: string, max = 20, opts: { pooled?: boolean } = {}): Sql {
   const u = new URL(url);
   const socketDir = u.searchParams.get('host');
   u.searchParams.delete('host');
@@ -27,10 +27,34 @@ export function createSql(url: string, max = 20): Sql {
     // int8 counts and sums come back as JS numbers: every value we count or sum fits in 2^53.
     types: { int8: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } },
     transform: { undefined: null },
-    // Analytics sort and hash tens of thousands of rows; the 4 MB default spills them to disk.
+    // Through a transaction pooler (opts.pooled) a statement prepared on one server connection
+    // would be looked for on another: none are prepared then.
+    prepare: !opts.pooled,
     // A name of its own per pool lets the metrics find its connections (storage/poolUsage.ts).
-    connection: { application_name: `partner-api ${process.pid} ${randomBytes(3).toString('hex')}`, work_mem: '64MB' },
+    // Analytics sort and hash tens of thousands of rows, where the 4 MB default spills to disk: a
+    // session setting on a direct connection; a pooler refuses it (PgBouncer passes on only a few
+    // startup parameters), and analytics set it for their own transactions (storage/analytics.ts).
+    connection: {
+      application_name: `partner-api ${process.pid} ${randomBytes(3).toString('hex')}`,
+      ...(opts.pooled ? {} : { work_mem: '64MB' }),
+    },
   }) as unknown as Sql;
+}
+
+/**
+ * A pool for DATABASE_URL behind a transaction pooler (PgBouncer), once it has answered. postgres.js
+ * looks up the array types as the first statement of every new connection and drops that lookup's
+ * promise: through a pooler, a connection opened while PostgreSQL is down passes the pooler's login
+ * and then loses the lookup, which goes unhandled (core/postgresCrashGuard.ts) and reconnects in a
+ * loop, holding the request that waits for the connection for the whole outage
+ * (porsager/postgres#1192, #1223). The pool's parsers keep the types the first connection looked
+ * up, so later connections skip the lookup and fail as fast as a direct connection does.
+ */
+export async function createPooledSql(url: string, max: number): Promise<Sql> {
+  const sql = createSql(url, max, { pooled: true });
+  await sql`select 1`;
+  sql.options.fetch_types = false;
+  return sql;
 }
 
 /** A connection reserved for one transaction (see pipelinedTransaction). */

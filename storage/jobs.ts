@@ -1,5 +1,6 @@
 import type { Db, Sql } from './db.ts';
 import type { JobPayload, TaskName } from './jobPayloads.ts';
+import { JOB_POLICIES, laneQueue, type JobPolicy } from './jobPolicies.ts';
 import { reopenJobSubject } from './jobSubjects.ts';
 import type { RenderDeps } from './webhookEventRender.ts';
 
@@ -161,8 +162,8 @@ export async function retryJobs(
 
 /**
  * Enqueues a graphile-worker job through SQL, so it commits (or rolls back) with the caller's
- * transaction. A job_key makes a second enqueue for the same key replace the pending job
- * instead of adding another.
+ * transaction, as its task's policy says (storage/jobPolicies.ts): its key, attempts and lane.
+ * Tests override the key and attempts.
  */
 export async function enqueueJob<T extends TaskName>(
   sql: Db,
@@ -170,10 +171,14 @@ export async function enqueueJob<T extends TaskName>(
   payload: JobPayload<T>,
   opts: { jobKey?: string; maxAttempts?: number; runAt?: Date } = {},
 ): Promise<void> {
+  const policy: JobPolicy<T> = JOB_POLICIES[task];
+  const lane = policy.lane?.(payload);
   await sql`
     select graphile_worker.add_job(
       ${task}::text, ${sql.json(payload as never)}::json,
-      job_key => ${opts.jobKey ?? null}::text, max_attempts => ${opts.maxAttempts ?? 5}::int,
+      queue_name => ${lane ? laneQueue(sql, lane.workspaceId, lane.by) : sql`null`}::text,
+      job_key => ${opts.jobKey ?? policy.jobKey?.(payload) ?? null}::text,
+      max_attempts => ${opts.maxAttempts ?? policy.maxAttempts}::int,
       run_at => ${opts.runAt ?? null}::timestamptz)`;
 }
 

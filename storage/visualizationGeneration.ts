@@ -4,6 +4,7 @@ import type { Db, Sql } from './db.ts';
 import type { BlobStore } from './blobs.ts';
 import { findDefaultColorId } from './catalog.ts';
 import { deferNextAttempt, enqueueJob, findKeyedJob } from './jobs.ts';
+import { JOB_POLICIES } from './jobPolicies.ts';
 import { monthlyQuotaUsage, settleAttempt, startAttempt } from './visualizationAttempts.ts';
 import {
   completeVisualization,
@@ -22,10 +23,9 @@ import {
  * (attemptFailed), and reopen a failed row for a retried job (restart).
  */
 
-/** Attempts of one generation: a model outage gets two more tries, with the queue's backoff. */
-const GENERATION_MAX_ATTEMPTS = 3;
-
-const jobKey = (id: string) => `visualization_generate:${id}`;
+/** The generation job's key, as its policy (storage/jobPolicies.ts) names it. */
+const jobKey = (ws: string, id: string) =>
+  JOB_POLICIES.visualization_generate.jobKey!({ workspace_id: ws, visualization_id: id });
 
 /** A model's Retry-After is honoured up to this: a row should not sit in processing for hours. */
 const MAX_RETRY_AFTER_MS = 10 * 60_000;
@@ -54,12 +54,7 @@ export async function startGeneration(sql: Sql, ws: string, id: string, choice: 
         ...usage,
       });
     }
-    await enqueueJob(
-      tx,
-      'visualization_generate',
-      { workspace_id: ws, visualization_id: id },
-      { jobKey: jobKey(id), maxAttempts: GENERATION_MAX_ATTEMPTS },
-    );
+    await enqueueJob(tx, 'visualization_generate', { workspace_id: ws, visualization_id: id });
     return started;
   }) as Promise<VisualizationRow>;
 }
@@ -82,7 +77,7 @@ export async function waitUntilSettled(
     await sleep(Math.min(delay, Math.max(0, deadline - Date.now())));
     current = (await findVisualization(sql, ws, row.id)) ?? current;
     if (current.status !== 'processing') break;
-    const job = await findKeyedJob(sql, jobKey(row.id));
+    const job = await findKeyedJob(sql, jobKey(ws, row.id));
     if (job && !job.locked && job.attempts > 0 && job.run_at.getTime() > deadline) break;
   }
   return current;

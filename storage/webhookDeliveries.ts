@@ -1,6 +1,7 @@
 import type postgres from 'postgres';
 import type { Db, Sql } from './db.ts';
 import { WEBHOOK_TEST_EVENT } from '../core/webhookEventTypes.ts';
+import { ENDPOINT_JOB_KEY_PREFIX, JOB_POLICIES, laneQueue } from './jobPolicies.ts';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
@@ -111,31 +112,27 @@ export async function nextDueDelivery(
 
 // ---- Jobs: one at a time per endpoint, each sending the endpoint's due deliveries ----
 
-const JOB_KEY_PREFIX = 'webhook_endpoint:';
-
-/**
- * As other tasks': a job fails only on the unexpected (the database unreachable, say), receivers'
- * failures being the task's own to retry. A job out of attempts leaves its deliveries pending, and
- * the dispatcher's next tick enqueues a fresh one.
- */
-const JOB_MAX_ATTEMPTS = 25;
+const POLICY = JOB_POLICIES.webhook_deliver;
+/** The job key of an endpoint id (an SQL expression), as the policy writes it. */
+const endpointJobKeySql = (sql: Db, endpointId: postgres.Fragment) =>
+  sql`(${ENDPOINT_JOB_KEY_PREFIX}::text || ${endpointId})`;
 
 /**
  * Enqueues the webhook_deliver job of each endpoint that `endpoints` selects (columns id and
- * workspace_id) in one add_jobs call, so one NOTIFY however many. Each endpoint has a named queue,
- * whose jobs graphile-worker runs one at a time: a slow receiver holds one worker slot, and one
- * endpoint's deliveries never go out side by side. The job key makes a second enqueue refresh the
- * waiting job instead of adding one; a keyed job that is running or out of attempts loses the key
- * (and a running one its retries) to a new job, which waits in the queue behind it (add_jobs,
- * graphile-worker 0.17). No endpoints, no call: add_jobs would NOTIFY the workers all the same.
- * The endpoints enqueued for.
+ * workspace_id) in one add_jobs call, so one NOTIFY however many, as the task's policy says
+ * (storage/jobPolicies.ts). The endpoint's lane runs one job at a time: one endpoint's deliveries
+ * never go out side by side, and a workspace's slow receivers hold at most its lanes. The job key
+ * makes a second enqueue refresh the waiting job instead of adding one; a keyed job that is
+ * running or out of attempts loses the key (and a running one its retries) to a new job, which
+ * waits in the lane behind it (add_jobs, graphile-worker 0.17). No endpoints, no call: add_jobs
+ * would NOTIFY the workers all the same. The endpoints enqueued for.
  */
 async function enqueueEndpointJobs(sql: Db, endpoints: postgres.Fragment): Promise<string[]> {
   const rows = await sql<{ endpoint_id: string }[]>`
     with spec as (
       select array_agg(row('webhook_deliver', json_build_object('workspace_id', e.workspace_id, 'endpoint_id', e.id),
-          'webhook:' || e.id, null::timestamptz, ${JOB_MAX_ATTEMPTS}::smallint, ${JOB_KEY_PREFIX}::text || e.id,
-          null::smallint, null::text[])::graphile_worker.job_spec order by e.id) as jobs
+          ${laneQueue(sql, sql`e.workspace_id`, sql`e.id`)}, null::timestamptz, ${POLICY.maxAttempts}::smallint,
+          ${endpointJobKeySql(sql, sql`e.id`)}, null::smallint, null::text[])::graphile_worker.job_spec order by e.id) as jobs
       from (${endpoints}) e)
     select j.payload->>'endpoint_id' as endpoint_id
     from spec cross join lateral graphile_worker.add_jobs(spec.jobs) j
@@ -167,7 +164,7 @@ export function dispatchDueDeliveries(sql: Db): Promise<string[]> {
     select ep.id, ep.workspace_id from firsts f join webhook_endpoints ep on ep.id = f.endpoint_id
     where f.next_attempt_at <= now() and not exists (
       select 1 from graphile_worker._private_jobs j
-      where j.key = ${JOB_KEY_PREFIX}::text || ep.id and (j.locked_at is not null or j.attempts < j.max_attempts))`,
+      where j.key = ${endpointJobKeySql(sql, sql`ep.id`)} and (j.locked_at is not null or j.attempts < j.max_attempts))`,
   );
 }
 
@@ -181,7 +178,7 @@ export async function enqueueEndpointJob(sql: Db, workspaceId: string, endpointI
 
 /** Removes the endpoint's waiting job; a running one loses its key and retries, and ends as it would. */
 export async function removeEndpointJob(sql: Db, endpointId: string): Promise<void> {
-  await sql`select graphile_worker.remove_job(${JOB_KEY_PREFIX + endpointId})`;
+  await sql`select graphile_worker.remove_job(${ENDPOINT_JOB_KEY_PREFIX + endpointId})`;
 }
 
 /**

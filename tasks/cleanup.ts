@@ -3,10 +3,11 @@ import { deleteExpiredIdempotencyRecords } from '../storage/idempotency.ts';
 import { deleteOldRateLimitWindows } from '../storage/rateLimits.ts';
 import { compactAnalyticsCache } from '../storage/analyticsCache.ts';
 import { deleteExpiredWebhookEvents } from '../storage/webhookEvents.ts';
+import { deleteExpiredLeases } from '../storage/capacityLeases.ts';
 
 /**
- * Cron: drops expired idempotency records, finished rate-limit windows and webhook events past
- * their retention (with their deliveries), and compacts the analytics day cache (its invalid days
+ * Cron: drops expired idempotency records, finished rate-limit windows, crashed processes' capacity
+ * leases and webhook events past their retention (with their deliveries), and compacts the analytics day cache (its invalid days
  * and the change rows no cached day can need any more).
  */
 const cleanup: TaskFactory<'cleanup'> =
@@ -16,8 +17,9 @@ const cleanup: TaskFactory<'cleanup'> =
     const windows = await deleteOldRateLimitWindows(sql);
     const analytics = await compactAnalyticsCache(sql);
     const webhookEvents = await deleteExpiredWebhookEvents(sql);
-    if (idempotency || windows || analytics.days || analytics.changes || webhookEvents) {
-      logger.info({ idempotency, windows, analytics, webhook_events: webhookEvents }, 'cleanup');
+    const leases = await deleteExpiredLeases(sql);
+    if (idempotency || windows || analytics.days || analytics.changes || webhookEvents || leases) {
+      logger.info({ idempotency, windows, analytics, webhook_events: webhookEvents, leases }, 'cleanup');
     }
   };
 export default cleanup;

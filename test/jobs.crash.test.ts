@@ -14,7 +14,11 @@ const root = join(import.meta.dirname, '..');
 // Short intervals so the test waits seconds; production defaults are 5 s and 30 s.
 const LIVENESS = { WORKER_HEARTBEAT_SECONDS: '1', WORKER_STALE_AFTER_SECONDS: '3' };
 let t: TestContext;
-let tenant: Tenant;
+/**
+ * A workspace per job: one workspace's jobs run at most two at a time (its lanes,
+ * storage/jobPolicies.ts), and the three must hang at once.
+ */
+let tenants: Tenant[];
 let child: ChildProcess | undefined;
 /** An image model that takes requests and never answers: the dead worker's jobs hang there. */
 const hanging: ServerResponse[] = [];
@@ -24,7 +28,7 @@ beforeAll(async () => {
   model.listen(0, '127.0.0.1');
   await once(model, 'listening');
   t = await createTestContext({ RATE_LIMIT_PER_MINUTE: '10000', GENERATE_WAIT_MS: '0', ...LIVENESS });
-  tenant = await t.tenant();
+  tenants = [await t.tenant(), await t.tenant(), await t.tenant()];
 });
 afterAll(async () => {
   child?.kill('SIGKILL');
@@ -41,7 +45,7 @@ async function admin(...args: string[]) {
   return JSON.parse(stdout);
 }
 
-async function processingVisualization(label: string) {
+async function processingVisualization(label: string, tenant: Tenant) {
   const vis = await createVisualization(t, tenant, {
     session_id: label,
     original_image_url: `data:image/jpeg;base64,${HOUSE_JPG.toString('base64')}`,
@@ -58,13 +62,13 @@ const statusOf = async (id: string) =>
 
 describe('a worker killed mid-job', { timeout: 120_000 }, () => {
   it('leaves its jobs stuck for at most a lease: a live worker runs them again, once, and jobs retry forces one', async () => {
-    const recovered = await processingVisualization('crash-a');
-    const forced = await processingVisualization('crash-b');
-    const lastAttempt = await processingVisualization('crash-c');
+    const recovered = await processingVisualization('crash-a', tenants[0]!);
+    const forced = await processingVisualization('crash-b', tenants[1]!);
+    const lastAttempt = await processingVisualization('crash-c', tenants[2]!);
     await enqueueJob(
       t.sql,
       'visualization_generate',
-      { workspace_id: tenant.workspaceId, visualization_id: lastAttempt.id },
+      { workspace_id: tenants[2]!.workspaceId, visualization_id: lastAttempt.id },
       { jobKey: `visualization_generate:${lastAttempt.id}`, maxAttempts: 1 },
     );
 
@@ -101,7 +105,7 @@ describe('a worker killed mid-job', { timeout: 120_000 }, () => {
     expect(stuck.jobs).toContainEqual(
       expect.objectContaining({
         id: forced.job,
-        workspace_id: tenant.workspaceId,
+        workspace_id: tenants[1]!.workspaceId,
         task: 'visualization_generate',
         state: 'stuck',
         concerns: { visualization_id: forced.id },
@@ -131,7 +135,11 @@ describe('a worker killed mid-job', { timeout: 120_000 }, () => {
     expect(await statusOf(lastAttempt.id)).toBe('failed');
 
     // Exactly once: one billable attempt per completed row, the dead one's given back.
-    expect(await countAttempts(t.sql, tenant.workspaceId)).toEqual({ reserved: 0, succeeded: 2, released: 1 });
+    expect(await Promise.all(tenants.map((tenant) => countAttempts(t.sql, tenant.workspaceId)))).toEqual([
+      { reserved: 0, succeeded: 1, released: 0 },
+      { reserved: 0, succeeded: 1, released: 0 },
+      { reserved: 0, succeeded: 0, released: 1 },
+    ]);
     expect(
       await t.sql`select 1 from graphile_worker.jobs where id = any(${[recovered.job, forced.job]}::bigint[])`,
     ).toHaveLength(0);

@@ -122,7 +122,7 @@ const allSettled = async (t: TestContext, endpointId: string, status: string, co
 
 /** No webhook_deliver job left for the endpoint: every one has run to its end. */
 const noJobsFor = async (t: TestContext, endpointId: string) =>
-  (await t.sql`select 1 from graphile_worker.jobs where queue_name = ${'webhook:' + endpointId}`).length === 0;
+  (await t.sql`select 1 from graphile_worker._private_jobs where payload->>'endpoint_id' = ${endpointId}`).length === 0;
 
 /** Nothing pending for the endpoint, and no job of it left to run. */
 const allDone = async (t: TestContext, endpointId: string) => {

@@ -423,8 +423,8 @@ describe('workspaces and endpoints', () => {
     // The partner's requests paid for no graphile-worker job.
     expect(await t.sql`select 1 from graphile_worker.jobs where task_identifier = 'webhook_deliver'`).toEqual([]);
 
-    // A tick enqueues one job per endpoint with deliveries due, in the endpoint's own queue, and
-    // none while that one waits. Rolled back after, so the worker sends nothing to the made-up URL.
+    // A tick enqueues one job per endpoint with deliveries due, in one of its workspace's lanes
+    // (storage/jobPolicies.ts), and none while that one waits. Rolled back after, so the worker sends nothing to the made-up URL.
     const rolledBack = new Error('rolled back');
     await t.sql
       .begin(async (tx) => {
@@ -435,7 +435,7 @@ describe('workspaces and endpoints', () => {
         expect(jobs.sort((a, b) => a.key.localeCompare(b.key))).toEqual(
           [all, created].sort().map((id) => ({
             key: `webhook_endpoint:${id}`,
-            queue_name: `webhook:${id}`,
+            queue_name: expect.stringMatching(new RegExp(`^workspace:${ws.workspaceId}:[0-9]+$`)),
             payload: { workspace_id: ws.workspaceId, endpoint_id: id },
           })),
         );

@@ -35,8 +35,8 @@ export async function startWorker(
   let poolId = '';
   events.once('pool:create', ({ workerPool }) => (poolId = workerPool.id));
   // No localQueue (batched job fetching): with it graphile-worker 0.17 runs jobs of one named queue
-  // at the same time (graphile/worker#621), and an endpoint's webhook deliveries rely on theirs
-  // running one at a time, so that a slow receiver holds one worker slot.
+  // at the same time (graphile/worker#621), and the workspaces' lanes (storage/jobPolicies.ts)
+  // rely on theirs running one at a time: that is what keeps a workspace to its share of slots.
   const runner = await run({
     events,
     connectionString: deps.connectionString,

@@ -165,12 +165,7 @@ export const reportRoutes = [
       });
       await insertReportFiles(db, ws, upload.reportId, upload.files);
       try {
-        await enqueueJob(
-          db,
-          'report_import',
-          { report_id: upload.reportId, workspace_id: ws },
-          { jobKey: `report_import:${upload.reportId}` },
-        );
+        await enqueueJob(db, 'report_import', { report_id: upload.reportId, workspace_id: ws });
       } catch (err) {
         ctx.deps.logger.error({ err, report_id: upload.reportId }, 'report_import enqueue failed');
         throw ERRORS.jobQueueUnavailable();
@@ -321,12 +316,11 @@ export const reportRoutes = [
           mime_type: EXPORT_MIME_TYPES[format],
         })),
       );
-      await enqueueJob(
-        db,
-        'report_export',
-        { workspace_id: ws, report_id: report.id, export_ids: rows.map((r) => r.id) },
-        { jobKey: `report_export:${rows[0]!.id}` },
-      );
+      await enqueueJob(db, 'report_export', {
+        workspace_id: ws,
+        report_id: report.id,
+        export_ids: rows.map((r) => r.id),
+      });
       ctx.status = 201;
       ctx.body = { exports: rows.map((e) => toExportResponse(e, ctx.deps.config.PUBLIC_BASE_URL)) };
     },

@@ -8,6 +8,7 @@ import { createApiKey } from '../../storage/apiKeys.ts';
 import { SCOPES } from '../../core/scopes.ts';
 import { runProcfileProcess, startProcfileProcess, type ProcfileProcess } from '../procfile.ts';
 import { stopPostgresImmediately } from '../postgresServer.ts';
+import { startPgBouncer } from '../pgbouncer.ts';
 
 export interface RunningProcess extends ProcfileProcess {
   /** http://127.0.0.1:PORT of web, or of the worker's HEALTH_PORT. */
@@ -16,7 +17,10 @@ export interface RunningProcess extends ProcfileProcess {
 }
 
 export interface FaultSystem {
+  /** PostgreSQL itself. */
   databaseUrl: string;
+  /** PgBouncer in transaction mode in front of it, web's DATABASE_URL; none when web connects directly. */
+  pooledUrl: string | undefined;
   /** The test's own connections, for setup and for judging the outcome. */
   sql: Sql;
   /** A workspace with one all-scopes key. */
@@ -28,10 +32,14 @@ export interface FaultSystem {
 }
 
 /**
- * A PostgreSQL server of the suite's own, migrated by the Procfile's `release`, and the Procfile's
- * `web` and `worker` started against it on demand, each in its own process group.
+ * A PostgreSQL server of the suite's own, migrated by the Procfile's `release`, PgBouncer in
+ * transaction mode in front of it, and the Procfile's `web` (through PgBouncer) and `worker`
+ * (directly, DATABASE_DIRECT_URL) started against it on demand, each in its own process group.
  */
-export async function startFaultSystem(env: Record<string, string> = {}): Promise<FaultSystem> {
+export async function startFaultSystem(
+  env: Record<string, string> = {},
+  opts: { poolerConnections?: number; webThroughPooler?: boolean } = {},
+): Promise<FaultSystem> {
   // Two directories: the cluster's is handed to the postgres user when the tests run as root.
   const pgDir = await mkdtemp(join(tmpdir(), 'partner-api-faults-pg-'));
   const dataDir = await mkdtemp(join(tmpdir(), 'partner-api-faults-files-'));
@@ -46,8 +54,13 @@ export async function startFaultSystem(env: Record<string, string> = {}): Promis
   await admin`create database partner_api`;
   await admin.end();
   const databaseUrl = pg.url('partner_api');
+  // Server connections enough for every check's webs by default (the SIGTERM check holds 32
+  // transactions open at once); fewer where the check is that clients share them.
+  const pooler =
+    opts.webThroughPooler === false ? undefined : await startPgBouncer(databaseUrl, opts.poolerConnections ?? 48);
+  const pooledUrl = pooler?.url(databaseUrl);
   const common = {
-    DATABASE_URL: databaseUrl,
+    ...(pooledUrl ? { DATABASE_URL: pooledUrl, DATABASE_DIRECT_URL: databaseUrl } : { DATABASE_URL: databaseUrl }),
     DATA_DIR: dataDir,
     // Every process signs and checks the same local file URLs.
     STORAGE_SIGNING_SECRET: 'fault-suite-signing-secret',
@@ -66,6 +79,7 @@ export async function startFaultSystem(env: Record<string, string> = {}): Promis
 
   return {
     databaseUrl,
+    pooledUrl,
     sql,
     tenant: async (name) => {
       const workspace = await createWorkspace(sql, name);
@@ -101,6 +115,7 @@ export async function startFaultSystem(env: Record<string, string> = {}): Promis
       for (const p of started) if (p.alive()) process.kill(-p.pid, 'SIGKILL');
       await Promise.all(started.map((p) => p.exited));
       await sql.end({ timeout: 5 });
+      await pooler?.stop();
       await pg.stop();
       for (const dir of [pgDir, dataDir]) await rm(dir, { recursive: true, force: true });
     },

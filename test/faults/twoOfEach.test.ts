@@ -12,6 +12,7 @@ import { ms, printFigures } from './figures.ts';
 const RATE_LIMIT = 30;
 const UPSERTS = 24;
 const IMPORTS = 20;
+const EXPENSIVE_PER_KEY = 4;
 
 let system: FaultSystem;
 let webs: RunningProcess[];
@@ -19,7 +20,13 @@ let workers: RunningProcess[];
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 beforeAll(async () => {
-  system = await startFaultSystem({ RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) });
+  system = await startFaultSystem(
+    {
+      RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+      EXPENSIVE_REQUESTS_PER_KEY: String(EXPENSIVE_PER_KEY),
+    },
+    { poolerConnections: 6 },
+  );
   webs = await Promise.all([system.start('web'), system.start('web')]);
   workers = await Promise.all([system.start('worker'), system.start('worker')]);
 });
@@ -30,6 +37,27 @@ afterAll(async () => {
 
 /** The i-th request goes to one web, the next to the other. */
 const webFor = (i: number) => webs[i % webs.length]!;
+
+/** A multipart import whose head and first bytes are sent, and the rest never. */
+function startedUpload(web: RunningProcess, key: string) {
+  const boundary = 'held-upload';
+  const req = http.request(`${web.baseUrl}/api/v1/reports/import`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${key}`,
+      'idempotency-key': crypto.randomUUID(),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': '100000',
+    },
+  });
+  req.on('error', () => {});
+  const sent = new Promise<void>((resolve) =>
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.csv"\r\n\r\n`, () =>
+      resolve(),
+    ),
+  );
+  return { req, sent };
+}
 
 describe('two webs and two workers on one database', { timeout: 120_000 }, () => {
   const figures: Record<string, string | number> = {};
@@ -72,11 +100,35 @@ describe('two webs and two workers on one database', { timeout: 120_000 }, () =>
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
   });
 
+  it('holds the per-key cap on expensive requests across both webs', async () => {
+    const tenant = await system.tenant('Expensive');
+    // Uploads that have sent their head and a little of their body: each holds a slot meanwhile.
+    const held = Array.from({ length: EXPENSIVE_PER_KEY }, (_, i) => startedUpload(webFor(i), tenant.key));
+    await Promise.all(held.map((h) => h.sent));
+    await sleep(300);
+    const extra = await Promise.all(
+      [0, 1].map((i) => importReport(webFor(i), tenant.key, [{ name: 'summary.csv', data: Buffer.from(SUMMARY_CSV) }])),
+    );
+    for (const h of held) h.req.destroy();
+    figures[`uploads held open over both webs (cap ${EXPENSIVE_PER_KEY} per key)`] = EXPENSIVE_PER_KEY;
+    figures['one more on each web answered'] = extra.map((e) => e.status).join(', ');
+    expect(extra.map((e) => e.status)).toEqual([429, 429]);
+    // The slots come back once the held uploads' connections close.
+    const again = async () =>
+      (await importReport(webFor(0), tenant.key, [{ name: 'summary.csv', data: Buffer.from(SUMMARY_CSV) }])).status ===
+      201;
+    expect(await waitUntil(again, 10_000, 200)).toBe(true);
+  });
+
   it('runs each enqueued job once', async () => {
     const tenant = await system.tenant('Imports');
+    // The import the check above let through, once it has run: this one counts its own runs.
+    const idle = async () => (await system.sql`select 1 from graphile_worker.jobs`).length === 0;
+    expect(await waitUntil(idle, 30_000, 200)).toBe(true);
+    const runsBefore = await Promise.all(workers.map((w) => jobSuccesses(w, 'report_import')));
     const startedAt = Date.now();
     const reports: string[] = [];
-    // Two at a time per web: imports count against EXPENSIVE_REQUESTS_PER_KEY per process.
+    // Four at a time over both webs: imports count against EXPENSIVE_REQUESTS_PER_KEY, held in PostgreSQL.
     for (let i = 0; i < IMPORTS; i += 4) {
       const batch = await Promise.all(
         Array.from({ length: Math.min(4, IMPORTS - i) }, (_, j) =>
@@ -93,7 +145,9 @@ describe('two webs and two workers on one database', { timeout: 120_000 }, () =>
         IMPORTS && (await system.sql`select 1 from graphile_worker.jobs`).length === 0;
     expect(await waitUntil(finished, 60_000, 200)).toBe(true);
     const doneMs = Date.now() - startedAt;
-    const runs = await Promise.all(workers.map((w) => jobSuccesses(w, 'report_import')));
+    const runs = await Promise.all(
+      workers.map(async (w, i) => (await jobSuccesses(w, 'report_import')) - runsBefore[i]!),
+    );
     const rows = await system.sql<{ status: string; revisions: number }[]>`
       select status, (select count(*)::int from report_revisions where report_id = r.id) as revisions from reports r where id = any(${reports})`;
     figures['report imports posted (both webs)'] = IMPORTS;

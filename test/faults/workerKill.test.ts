@@ -15,6 +15,12 @@ import { ms, printFigures } from './figures.ts';
 let system: FaultSystem;
 let web: RunningProcess;
 let tenant: { workspaceId: string; key: string };
+/**
+ * The import's and the generation's workspaces: one workspace runs at most two jobs at once, in
+ * lanes its jobs may share (storage/jobPolicies.ts), and all three jobs must run at once here.
+ */
+let importTenant: { workspaceId: string; key: string };
+let painter: { workspaceId: string; key: string };
 const agent = new http.Agent({ keepAlive: true });
 const csv = [{ name: 'summary.csv', data: Buffer.from(SUMMARY_CSV) }];
 
@@ -22,16 +28,18 @@ beforeAll(async () => {
   system = await startFaultSystem();
   web = await system.start('web');
   tenant = await system.tenant('Worker kill');
+  importTenant = await system.tenant('Worker kill (import)');
+  painter = await system.tenant('Worker kill (generation)');
 });
 afterAll(async () => {
   agent.destroy();
   await system?.close();
 });
 
-async function call(method: string, path: string, body?: unknown) {
+async function call(method: string, path: string, body?: unknown, key = tenant.key) {
   const answer = await timedRequest(agent, `${web.baseUrl}${path}`, {
     method,
-    key: tenant.key,
+    key,
     body,
     headers: body === undefined ? {} : { 'idempotency-key': randomUUID() },
   });
@@ -47,18 +55,23 @@ async function queueOneOfEach() {
   process.kill(-importer.pid, 'SIGTERM');
   expect(await importer.exited, importer.output()).toBe(0);
 
-  const imported = (await importReport(web, tenant.key, csv)).body.report.id as string;
+  const imported = (await importReport(web, importTenant.key, csv)).body.report.id as string;
   const exports = (await call('POST', `/api/v1/reports/${exported}/export`, { formats: EXPORT_FORMATS })).exports.map(
     (e: { export_id: string }) => e.export_id,
   ) as string[];
-  const created = await call('POST', '/api/v1/visualizations', {
-    session_id: 'worker-kill',
-    original_image_url: `data:image/jpeg;base64,${HOUSE_JPG.toString('base64')}`,
-  });
-  const visualization = created.visualization.id as string;
-  expect((await call('POST', `/api/v1/visualizations/${visualization}/generate`, {})).visualization.status).toBe(
-    'processing',
+  const created = await call(
+    'POST',
+    '/api/v1/visualizations',
+    {
+      session_id: 'worker-kill',
+      original_image_url: `data:image/jpeg;base64,${HOUSE_JPG.toString('base64')}`,
+    },
+    painter.key,
   );
+  const visualization = created.visualization.id as string;
+  expect(
+    (await call('POST', `/api/v1/visualizations/${visualization}/generate`, {}, painter.key)).visualization.status,
+  ).toBe('processing');
   return { imported, exports, visualization };
 }
 

@@ -1,5 +1,5 @@
---! Previous: sha1:808fb15bc2150138deb3dd8afa6eefa9e23f1dcb
---! Hash: sha1:b33398b400bd3448be8c65395e87a40f9d857d76
+--! Previous: sha1:e56aad8e96a23e96b8a458aff51e59dc02ce20c8
+--! Hash: sha1:4b9cc152cd6c3de80e6119df7fa53e4abab6c876
 --! Message: visualization roof outlines and the reason of a failed attempt
 
 -- The partner's roof outline: polygons of [x, y] points in 0..1 of the photo (api/schemas).
