@@ -26,15 +26,19 @@ export interface RoofScore {
   findMs: number;
 }
 
-const MASKS_DIR = new URL('../fixtures/photo-masks/', import.meta.url);
+/** The workbench's ten photos, and a second set from public repositories kept to check the finder generalizes. */
+export const MASK_SETS = {
+  workbench: new URL('../fixtures/photo-masks/', import.meta.url),
+  extra: new URL('../fixtures/photo-masks-extra/', import.meta.url),
+};
 /** Width the result is judged at: finer than the finder works at, so its edges count. */
 const JUDGE_WIDTH = 800;
 
-export function photoMasks(): PhotoMask[] {
-  return readdirSync(MASKS_DIR)
+export function photoMasks(masksDir: URL = MASK_SETS.workbench): PhotoMask[] {
+  return readdirSync(masksDir)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((f) => JSON.parse(readFileSync(new URL(f, MASKS_DIR), 'utf8')) as PhotoMask);
+    .map((f) => JSON.parse(readFileSync(new URL(f, masksDir), 'utf8')) as PhotoMask);
 }
 
 async function raster(polygons: [number, number][][], holes: [number, number][][], width: number, height: number) {
@@ -118,9 +122,12 @@ export async function scorePhoto(photoPath: string, spec: PhotoMask, overlayDir?
   return { photo: spec.photo, coverage: roofChanged / roofAll, spill: restChanged / restAll, findMs };
 }
 
-export async function scoreAll(corpusDir: string, options: { overlayDir?: string; only?: string } = {}) {
+export async function scoreAll(
+  corpusDir: string,
+  options: { overlayDir?: string; only?: string; masksDir?: URL } = {},
+) {
   const out: RoofScore[] = [];
-  for (const spec of photoMasks()) {
+  for (const spec of photoMasks(options.masksDir)) {
     if (options.only && !spec.photo.includes(options.only)) continue;
     out.push(await scorePhoto(join(corpusDir, 'photos', spec.photo), spec, options.overlayDir));
   }
