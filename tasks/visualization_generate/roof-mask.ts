@@ -83,6 +83,8 @@ interface Patch {
   coherence: number;
   /** Topmost row. */
   top: number;
+  /** Whether it touches the frame's border. */
+  framed: boolean;
 }
 
 const chroma = (p: Patch) => Math.hypot(p.a, p.b);
@@ -130,6 +132,7 @@ function describe(label: Int32Array, count: number, img: LabImage): Segmentation
       texture: 0,
       coherence: 0,
       top: height,
+      framed: false,
     });
   const borders = new Map<number, number>();
   for (let p = 0; p < width * height; p++) {
@@ -146,6 +149,7 @@ function describe(label: Int32Array, count: number, img: LabImage): Segmentation
     acc[o + 4]! += gyy[p]!;
     acc[o + 5]! += gxy[p]!;
     if (y < s.top) s.top = y;
+    if (x === 0 || y === 0 || x === width - 1 || y === height - 1) s.framed = true;
     for (const q of [x < width - 1 ? p + 1 : -1, y < height - 1 ? p + width : -1]) {
       if (q < 0 || label[q] === j) continue;
       const k = Math.min(j, label[q]!) * count + Math.max(j, label[q]!);
@@ -271,15 +275,24 @@ const L_UP = 1.5;
 const AB_TOLERANCE = 8;
 /** Share of the roof's median relief a patch needs to join it. */
 const CONTRAST_FLOOR = 0.4;
+/** Gutters, fascia and trim: lighter than the roof and with at most this share of its texture. */
+const TRIM_TEXTURE = 0.8;
+/** The roof's own relief: median contrast and texture over a first growth. */
+interface Relief {
+  contrast: number;
+  texture: number;
+}
 /** Texture relative to lightness: a material's relief in sun and in shade alike. */
 const contrastOf = (p: Patch) => p.texture / Math.max(10, p.l);
 
 /**
  * Grows the roof from its seeds through touching patches of the seeds' material, in sun or
  * shade: never through sky or vegetation, nor across a sharp change of colour, nor to a colour
- * family other than the seeds'.
+ * family other than the seeds'. With trimStops, not into what is lighter and smoother than the
+ * roof either: the gutter, fascia and trim along its edge, which lead on to the wall below.
  */
-function grow(scene: Scene, seeds: number[], slack = 1, minContrast = 0) {
+function grow(scene: Scene, seeds: number[], slack = 1, relief?: Relief, trimStops = false) {
+  const minContrast = CONTRAST_FLOOR * (relief?.contrast ?? 0);
   const { patches } = scene;
   const model = summarize(seeds.map((j) => patches[j]!));
   const abTolerance = AB_TOLERANCE * slack;
@@ -299,6 +312,7 @@ function grow(scene: Scene, seeds: number[], slack = 1, minContrast = 0) {
       if (ab > abTolerance || (p.l > model.l * L_UP * slack && !sunlit) || p.l < model.l * 0.3 || p.l > 85) continue;
       // Walls and trim in shade are smooth; a roof keeps its courses' contrast in shade too.
       if (contrastOf(p) < minContrast / slack) continue;
+      if (trimStops && p.l > model.l && p.texture < relief!.texture * TRIM_TEXTURE) continue;
       if (difference(p, from) > 12 * slack) continue;
       inRoof[q] = 1;
       queue.push(q);
@@ -376,19 +390,52 @@ export function findRoof(photo: PhotoPixels): { mask: Mask } | { refused: string
   const minArea = fromRoofline ? 0.04 : 0.1;
   // The roof's own relief, measured over a first growth, keeps smooth walls and trim out of the second.
   const first = grow(scene, seeds);
-  const minContrast = CONTRAST_FLOOR * medianContrast(patches.filter((_, j) => first[j]));
-  const roof = grow(scene, seeds, 1, minContrast);
-  const { data, area } = rasterise(scene, roof);
-  if (area / total < minArea) return refusal('Too little of the photo could be told apart as roof');
+  const members = patches.filter((_, j) => first[j]);
+  const relief = { contrast: medianBy(members, contrastOf), texture: medianBy(members, (p) => p.texture) };
+  const plain = grow(scene, seeds, 1, relief);
+  const extent = rasterise(scene, plain).area / total;
+  if (extent < minArea) return refusal('Too little of the photo could be told apart as roof');
   // A roof with clear edges keeps its extent when the tolerances loosen; one that runs on into
   // walls or ground of a similar colour does not, and then no edge found is trustworthy.
-  const looser = grownArea(scene, grow(scene, seeds, SLACK, minContrast));
-  if (looser > (area / total) * 1.3 + 0.02)
+  const looser = grownArea(scene, grow(scene, seeds, SLACK, relief));
+  if (looser > extent * 1.3 + 0.02)
     return refusal('The roof could not be told apart from walls or ground of a similar colour');
+  // Only a roof judged clear of walls and ground is trimmed: the trim rule must not make a runaway look stable.
+  const { data, area } = rasterise(scene, enclosedBack(scene, plain, grow(scene, seeds, 1, relief, true)));
+  if (area / total < minArea) return refusal('Too little of the photo could be told apart as roof');
   if (fromRoofline && rivalPlane(scene, seeds, area / total))
     return refusal('The photo shows more than one roof and which one is meant is unclear');
   if (area / total > 0.9) return refusal('The photo looks like one surface rather than a house with a roof');
   return { mask: { data, width, height } };
+}
+
+/**
+ * Puts back what the trim rule left out but the roof encloses on every side: lighter, smoother
+ * shingles in full sun inside a plane, where trim and gutters always lie along the roof's edge.
+ */
+function enclosedBack(scene: Scene, plain: Uint8Array, trimmed: Uint8Array) {
+  const out = Uint8Array.from(trimmed);
+  const seen = new Uint8Array(plain.length);
+  for (let start = 0; start < plain.length; start++) {
+    if (!plain[start] || trimmed[start] || seen[start]) continue;
+    const component = [start];
+    seen[start] = 1;
+    let enclosed = true;
+    for (let i = 0; i < component.length; i++) {
+      const j = component[i]!;
+      if (scene.patches[j]!.framed) enclosed = false;
+      for (const q of scene.neighbours[j]!.keys()) {
+        if (trimmed[q]) continue;
+        if (!plain[q]) enclosed = false;
+        else if (!seen[q]) {
+          seen[q] = 1;
+          component.push(q);
+        }
+      }
+    }
+    if (enclosed) for (const j of component) out[j] = 1;
+  }
+  return out;
 }
 
 /** Colour difference with lightness counting half: sun and shade on one material differ mostly in L. */
@@ -396,12 +443,12 @@ function difference(p: Patch, q: Patch) {
   return Math.sqrt(0.5 * (p.l - q.l) ** 2 + (p.a - q.a) ** 2 + (p.b - q.b) ** 2);
 }
 
-/** Area-weighted median of the patches' contrast. */
-function medianContrast(members: Patch[]) {
-  const sorted = [...members].sort((p, q) => contrastOf(p) - contrastOf(q));
+/** Area-weighted median of one measure over the patches. */
+function medianBy(members: Patch[], measure: (p: Patch) => number) {
+  const sorted = [...members].sort((p, q) => measure(p) - measure(q));
   const half = sorted.reduce((m, p) => m + p.n, 0) / 2;
   let seen = 0;
-  for (const p of sorted) if ((seen += p.n) >= half) return contrastOf(p);
+  for (const p of sorted) if ((seen += p.n) >= half) return measure(p);
   return 0;
 }
 
