@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findRoof } from '../tasks/visualization_generate/roof-mask.ts';
 import { maskOpacity } from '../tasks/visualization_generate/materials.ts';
-import { houseUnderSky, roofUnderTrees, type Scene } from './fixtures/visualizer/scenes.ts';
+import { houseUnderSky, roofOverGutter, roofUnderTrees, type Scene } from './fixtures/visualizer/scenes.ts';
 
 /** Share of the true roof the found mask paints, and share of everything else it paints. */
 function score(scene: Scene) {
@@ -47,6 +47,18 @@ describe('roof finder', () => {
     const { coverage, spill } = score(await roofUnderTrees());
     expect(coverage).toBeGreaterThan(0.85);
     expect(spill).toBeLessThan(0.005);
+  });
+
+  it('stops at the gutter, lighter and smoother than the roof, rather than run on down the wall below', async () => {
+    const { coverage, spill, painted } = score(await roofOverGutter());
+    expect(coverage).toBeGreaterThan(0.85);
+    expect(spill).toBeLessThan(0.05);
+    for (const [x, y] of [
+      [100, 360],
+      [400, 420],
+      [700, 560],
+    ] as const)
+      expect(painted(x, y), `${x},${y}`).toBe(false);
   });
 
   it('refuses, asking for roof_outline, when no roof can be told apart', async () => {
