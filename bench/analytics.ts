@@ -72,7 +72,7 @@ say('| first GET /api/v1/lead-sources over the last 90 days | ms | target |');
 say('|---|---|---|');
 say(`| with nothing cached | ${cold.toFixed(0)} | |`);
 say(
-  `| after the nightly rollup warmed the cache (the warm-up took ${(warmMs / 1000).toFixed(1)} s) | ${warmed.toFixed(0)} | < 2,000 |`,
+  `| after the nightly task warmed the cache (the warm-up took ${(warmMs / 1000).toFixed(1)} s) | ${warmed.toFixed(0)} | < 2,000 |`,
 );
 say();
 say('| GET /api/v1/lead-sources | requests | p50 ms | p99 ms | target p99 | body |');

@@ -13,7 +13,6 @@ import { catalogCommands } from './commands/catalog.ts';
 import { shareLinkCommands } from './commands/shareLink.ts';
 import { spendCommands } from './commands/spend.ts';
 import { communicationsCommands } from './commands/communications.ts';
-import { rollupCommands } from './commands/rollup.ts';
 import { webhooksCommands } from './commands/webhooks.ts';
 
 const OPTIONS = {
@@ -40,7 +39,6 @@ const commands: Record<string, Command> = {
   ...shareLinkCommands,
   ...spendCommands,
   ...communicationsCommands,
-  ...rollupCommands,
   ...webhooksCommands,
 };
 

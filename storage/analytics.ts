@@ -21,7 +21,6 @@ import {
 import { fillDays, runs, wholeDays, type WholeDay } from './analyticsCache.ts';
 
 export type { Dimension } from './analyticsDays.ts';
-export { proratedCents } from './analyticsDays.ts';
 
 export interface AnalyticsScope {
   from: Date;

@@ -13,7 +13,7 @@ export const JOB_PAYLOADS = {
   visualization_generate: z.object({ workspace_id: id, visualization_id: id }),
   // One endpoint's due deliveries, whichever they are when it runs.
   webhook_deliver: z.object({ workspace_id: id, endpoint_id: id }),
-  spend_rollup: z.looseObject({ date: z.iso.date().optional() }),
+  spend_rollup: z.looseObject({}),
   cleanup: z.looseObject({}),
   webhook_event_render: z.object({ workspace_id: id, event_id: id }),
 };

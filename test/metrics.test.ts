@@ -154,20 +154,22 @@ describe('worker_job_duration_seconds', () => {
     await t.startWorker();
     await enqueueJob(t.sql, 'cleanup', {});
     // A payload its task refuses: the job fails, and with one attempt it fails for good.
-    await enqueueJob(t.sql, 'spend_rollup', { date: 'not a date' }, { maxAttempts: 1 });
+    await enqueueJob(t.sql, 'webhook_event_render', { workspace_id: '', event_id: '' }, { maxAttempts: 1 });
     let text = '';
     // graphile-worker reports a failure before its update of the job commits, so the queue's
     // count of failed jobs can trail the failure counter by a moment.
     const ran = async () => {
       text = await scrape();
       return (
-        sample(text, 'worker_jobs_failed_for_good_total', { task: 'spend_rollup' }) === 1 &&
+        sample(text, 'worker_jobs_failed_for_good_total', { task: 'webhook_event_render' }) === 1 &&
         sample(text, 'worker_job_duration_seconds_count', { task: 'cleanup', outcome: 'success' }) === 1 &&
         sample(text, 'worker_queue_jobs', { state: 'failed' }) === 1
       );
     };
     expect(await waitUntil(ran, 15_000, 200)).toBe(true);
-    expect(sample(text, 'worker_job_duration_seconds_count', { task: 'spend_rollup', outcome: 'failure' })).toBe(1);
+    expect(
+      sample(text, 'worker_job_duration_seconds_count', { task: 'webhook_event_render', outcome: 'failure' }),
+    ).toBe(1);
     expect(
       sample(text, 'worker_job_duration_seconds_bucket', { task: 'cleanup', outcome: 'success', le: '+Inf' }),
     ).toBe(1);
