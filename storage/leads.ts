@@ -34,8 +34,9 @@ export interface LeadRow {
   attribution_overrides: AttributionFields;
   /**
    * The first touch with the overrides applied, as Lead.attribution shows it: read from the
-   * document lead_document rendered, the one owner of that rule (the generated source, medium and
-   * campaign columns apply it again for their indexes).
+   * document lead_document rendered. The rule's one owner is the SQL function
+   * effective_attribution (migration 19), which the generated source, medium and campaign
+   * columns read too.
    */
   effective_attribution: Required<AttributionFields>;
   conversion_type: string | null;

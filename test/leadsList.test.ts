@@ -130,6 +130,58 @@ describe('GET /api/v1/leads', () => {
     expect(names(res)).toEqual(expected);
   });
 
+  // The filters read the generated source/medium/campaign columns; Lead.attribution is rendered by
+  // lead_document. Both take the effective value from effective_attribution (migration 19): for
+  // every value a lead shows, the filter must return exactly the leads that show it.
+  it('filters on the same effective attribution that Lead.attribution shows', async () => {
+    const own = await t.tenant();
+    const mk = async (name: string, body: Record<string, unknown>) =>
+      (await upsertLead(t.sql, own.workspaceId, { contact_name: name, ...body }, { conversionType: 'partner_api' }))
+        .lead.id;
+    await mk('Tracked Only', { attribution: { source: 'google', medium: 'cpc', campaign: 'fall' } });
+    await mk('Overridden', {
+      attribution: { source: 'google', medium: 'cpc', campaign: 'fall' },
+      marketing_attribution_overrides: { source: 'referral', campaign: 'winter' },
+    });
+    await mk('Override Alone', { marketing_attribution_overrides: { medium: 'email' } });
+    await mk('Untracked', {});
+    const removed = await mk('Override Removed', {
+      attribution: { source: 'bing', medium: 'cpc' },
+      marketing_attribution_overrides: { source: 'yelp', medium: 'listing' },
+    });
+    const patched = await t.request('PATCH', `/api/v1/leads/${removed}`, {
+      key: own.key,
+      body: { marketing_attribution_overrides: { source: null } },
+      headers: ik(),
+    });
+    expect(patched.status).toBe(200);
+
+    const all = (await get('/api/v1/leads', own.key)).body.leads as any[];
+    expect(all).toHaveLength(5);
+    const shown = (field: string, value: string) =>
+      all
+        .filter((l) => l.attribution[field] === value)
+        .map((l) => l.contact_name)
+        .sort();
+    const pairs = ['source', 'medium', 'campaign'].flatMap((field) =>
+      [...new Set(all.map((l) => l.attribution[field]).filter((v) => v !== null))].map((v) => [field, v as string]),
+    );
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        ['source', 'referral'],
+        ['source', 'bing'],
+        ['medium', 'email'],
+        ['medium', 'listing'],
+        ['campaign', 'winter'],
+      ]),
+    );
+    for (const [field, value] of pairs) {
+      const res = await get(`/api/v1/leads?${field}=${encodeURIComponent(value!)}`, own.key);
+      expect(res.status).toBe(200);
+      expect([field, value, names(res).sort()]).toEqual([field, value, shown(field!, value!)]);
+    }
+  });
+
   it('filters by status_stage_id and by inclusive updated_at bounds', async () => {
     const stages = (await get('/api/v1/pipeline/stages')).body.stages;
     const quoted = stages.find((s: any) => s.key === 'quoted').id;
