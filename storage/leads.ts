@@ -35,8 +35,8 @@ export interface LeadRow {
   /**
    * The first touch with the overrides applied, as Lead.attribution shows it: read from the
    * document lead_document rendered. The rule's one owner is the SQL function
-   * effective_attribution (migration 19), which the generated source, medium and campaign
-   * columns read too.
+   * effective_attribution_value (migration 19), which computes the generated source, medium and
+   * campaign columns too.
    */
   effective_attribution: Required<AttributionFields>;
   conversion_type: string | null;

@@ -1,21 +1,17 @@
 --! Previous: sha1:4b9cc152cd6c3de80e6119df7fa53e4abab6c876
---! Hash: sha1:5c9ec8770355f0898755fbf0be0e54735db733ff
+--! Hash: sha1:8d65ca70f0b3140f6711c51a3beeff1640f54b1c
 --! Message: leads: the effective attribution rule has one owner
 
--- Effective attribution, the first touch with each override that is not null in its place (a
--- JSON null means no override; conversion_url has none). This is the one statement of the rule:
--- lead_document renders it as Lead.attribution, and the generated source/medium/campaign columns
--- (the list filters, their indexes, analytics) read their values out of it. Immutable, as a
--- generated column requires; one expression in SQL, so the planner inlines it. json, not jsonb,
--- keeps the keys in the order the API has always shown them.
-create function effective_attribution(attribution jsonb, overrides jsonb) returns json
+-- The effective value of one attribution field: its override when that is not null (a JSON null
+-- means no override), else the first touch as recorded. This is the one statement of the rule:
+-- lead_document renders Lead.attribution with it, and the generated source/medium/campaign
+-- columns (the list filters, their indexes, analytics) are computed by it. Immutable, as a
+-- generated column requires; one expression in SQL, so the planner inlines it and a write costs
+-- what the coalesce it replaces cost (a function building the whole record as json cost the
+-- generated columns about 15 µs a row more, measured).
+create function effective_attribution_value(attribution jsonb, overrides jsonb, field text) returns text
   language sql immutable parallel safe as $$
-  select json_build_object(
-    'source', coalesce(overrides->>'source', attribution->>'source'),
-    'medium', coalesce(overrides->>'medium', attribution->>'medium'),
-    'campaign', coalesce(overrides->>'campaign', attribution->>'campaign'),
-    'content', coalesce(overrides->>'content', attribution->>'content'),
-    'conversion_url', attribution->>'conversion_url')
+  select coalesce(overrides->>field, attribution->>field)
 $$;
 
 -- SET EXPRESSION, not drop and add: the columns keep their place, and the indexes that hold them
@@ -23,12 +19,12 @@ $$;
 -- leads_funnel_gap_idx) and the analytics trigger's WHEN clause stay as they are; the rewrite
 -- recomputes every row and rebuilds those indexes.
 alter table leads
-  alter column source set expression as (effective_attribution(attribution, attribution_overrides)->>'source'),
-  alter column medium set expression as (effective_attribution(attribution, attribution_overrides)->>'medium'),
-  alter column campaign set expression as (effective_attribution(attribution, attribution_overrides)->>'campaign');
+  alter column source set expression as (effective_attribution_value(attribution, attribution_overrides, 'source')),
+  alter column medium set expression as (effective_attribution_value(attribution, attribution_overrides, 'medium')),
+  alter column campaign set expression as (effective_attribution_value(attribution, attribution_overrides, 'campaign'));
 
--- As in migration 2, but attribution comes from effective_attribution. Stored documents need no
--- new rendering: the text they hold is the same.
+-- As in migration 2, but each attribution field comes from effective_attribution_value
+-- (conversion_url has no override). Stored documents need no new rendering: their text is the same.
 create or replace function lead_document(l leads, s pipeline_stages) returns json language sql stable parallel safe as $$
   select json_build_object(
     'id', l.id, 'external_id', l.external_id, 'external_source', l.external_source,
@@ -37,7 +33,12 @@ create or replace function lead_document(l leads, s pipeline_stages) returns jso
     'status', s.key, 'status_stage_id', s.id, 'status_label', s.label, 'status_sort_order', s.sort_order,
     'is_conversion_stage', s.is_conversion_stage,
     'stage_timestamps', l.stage_timestamps, 'funnel_gap_summary', l.funnel_gap_summary,
-    'attribution', effective_attribution(l.attribution, l.attribution_overrides),
+    'attribution', json_build_object(
+      'source', effective_attribution_value(l.attribution, l.attribution_overrides, 'source'),
+      'medium', effective_attribution_value(l.attribution, l.attribution_overrides, 'medium'),
+      'campaign', effective_attribution_value(l.attribution, l.attribution_overrides, 'campaign'),
+      'content', effective_attribution_value(l.attribution, l.attribution_overrides, 'content'),
+      'conversion_url', l.attribution->>'conversion_url'),
     'communication_summary', lead_communication_summary(l),
     'form_data', l.form_data, 'custom_fields', l.custom_fields,
     'selected_material_id', l.selected_material_id, 'selected_color_id', l.selected_color_id,
