@@ -35,7 +35,7 @@ export interface LeadRow {
   /**
    * The first touch with the overrides applied, as Lead.attribution shows it: read from the
    * document lead_document rendered. The rule's one owner is the SQL function
-   * effective_attribution_value (migration 19), which computes the generated source, medium and
+   * effective_attribution_value (migration 20), which computes the generated source, medium and
    * campaign columns too.
    */
   effective_attribution: Required<AttributionFields>;

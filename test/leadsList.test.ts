@@ -131,7 +131,7 @@ describe('GET /api/v1/leads', () => {
   });
 
   // The filters read the generated source/medium/campaign columns; Lead.attribution is rendered by
-  // lead_document. Both take the effective value from effective_attribution_value (migration 19): for
+  // lead_document. Both take the effective value from effective_attribution_value (migration 20): for
   // every value a lead shows, the filter must return exactly the leads that show it.
   it('filters on the same effective attribution that Lead.attribution shows', async () => {
     const own = await t.tenant();

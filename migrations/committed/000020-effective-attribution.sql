@@ -1,5 +1,5 @@
---! Previous: sha1:4b9cc152cd6c3de80e6119df7fa53e4abab6c876
---! Hash: sha1:8d65ca70f0b3140f6711c51a3beeff1640f54b1c
+--! Previous: sha1:996ea76e0c8255a0b01c354c8632f40b14ba2611
+--! Hash: sha1:a01c3b18e5b9a03f7625f2d1df5f10ee4b3bb4b9
 --! Message: leads: the effective attribution rule has one owner
 
 -- The effective value of one attribution field: its override when that is not null (a JSON null
