@@ -6,7 +6,15 @@
 // `npx tsx bench/batches.ts`
 import { randomBytes } from 'node:crypto';
 import type autocannon from 'autocannon';
-import { benchDatabase, leadUpserts, startProcess, sustainedLoad, type LoadResult } from './lib.ts';
+import {
+  benchDatabase,
+  leadUpserts,
+  postmasterPid,
+  processTreeCpuSeconds,
+  startProcess,
+  sustainedLoad,
+  type LoadResult,
+} from './lib.ts';
 import { createWorkspace } from '../storage/workspaces.ts';
 import { createApiKey } from '../storage/apiKeys.ts';
 import { SCOPES } from '../core/scopes.ts';
@@ -76,6 +84,9 @@ const leadSingle = await sustainedLoad({
   duration: DURATION_S,
   requests: leadUpserts(auth),
 });
+// CPU per batch, which other load on the machine barely changes where it halves the rates.
+const cpuBefore = { api: processTreeCpuSeconds(api.child.pid!), db: processTreeCpuSeconds(postmasterPid()) };
+const batchesBefore = sent;
 const leadBatches = await sustainedLoad({
   url: `${api.url}/api/v1/leads/batch`,
   method: 'POST',
@@ -83,6 +94,11 @@ const leadBatches = await sustainedLoad({
   connections: BATCH_CONNECTIONS,
   requests: posts(leadBatch),
 });
+const batchesSent = sent - batchesBefore;
+const cpuPerBatchMs = {
+  api: ((processTreeCpuSeconds(api.child.pid!) - cpuBefore.api) * 1000) / batchesSent,
+  db: ((processTreeCpuSeconds(postmasterPid()) - cpuBefore.db) * 1000) / batchesSent,
+};
 const viewSingle = await sustainedLoad({
   url: `${api.url}/api/v1/events/page-view`,
   method: 'POST',
@@ -136,6 +152,11 @@ const viewRatio = viewsPerSecond / itemRate(viewSingle, 1);
 console.log(
   `Leads: **${perSecond(leadsPerSecond)} leads/s** through the batch, **${leadRatio.toFixed(1)}×** the single upsert ` +
     `(goal ≥ 10,000 leads/s, about 10×: ${leadsPerSecond >= 10_000 ? 'met' : 'NOT met'}).`,
+);
+const cpuMs = cpuPerBatchMs.api + cpuPerBatchMs.db;
+console.log(
+  `A batch of ${LEADS_PER_BATCH} leads costs ${cpuPerBatchMs.api.toFixed(1)} ms of API CPU and ${cpuPerBatchMs.db.toFixed(1)} ms ` +
+    `of PostgreSQL CPU: at most ${perSecond(((2 * 1000) / cpuMs) * LEADS_PER_BATCH)} leads/s on 2 idle cores.`,
 );
 console.log(
   `Page views: **${perSecond(viewsPerSecond)} events/s** through the batch, **${viewRatio.toFixed(1)}×** the single endpoint.`,

@@ -108,6 +108,27 @@ export async function load(opts: autocannon.Options): Promise<LoadResult> {
   };
 }
 
+/** CPU seconds (user + system) of a process and of its children it has reaped, from Linux's /proc. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+  } catch {
+    return 0; // a child that exited meanwhile
+  }
+}
+
+const childrenOf = (pid: number) =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number);
+
+/** CPU seconds of a process and its live children so far: the API process, or PostgreSQL and its backends. */
+export const processTreeCpuSeconds = (pid: number) =>
+  cpuSeconds(pid) + childrenOf(pid).reduce((sum, child) => sum + cpuSeconds(child), 0);
+
+/** The postmaster of the embedded PostgreSQL this bench process started. */
+export const postmasterPid = () =>
+  childrenOf(process.pid).find((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres')!;
+
 /**
  * A load measured after 3 s of the same load, which warm the JIT, the pool's connections and
  * their prepared statements: the targets are sustained rates. The warm-up's own result comes
