@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { ERRORS } from '../core/errors.ts';
 import type { Ctx } from './context.ts';
 import type { ReceivedBody, RouteDef } from './route.ts';
 import { authenticate, requireActiveWorkspace, requireScopes } from './middleware/auth.ts';
@@ -15,10 +16,17 @@ import { parseInput, rejectUnstorableInput, rejectTenantSelectors } from './vali
  */
 export function buildRouter(routes: RouteDef[]): Router {
   const router = new Router();
+  const staticMethods = methodsOfStaticPaths(routes);
   for (const route of routes) {
     const endpoint = `${route.method.toUpperCase()} ${route.path}`;
-    router[route.method](route.path, async (koaCtx) => {
+    const hasParams = /[:*]/.test(route.path);
+    router[route.method](route.path, async (koaCtx, next) => {
       const ctx = koaCtx as unknown as Ctx;
+      // A path spelled out by a route wins over a parameter that would also match it:
+      // GET /api/v1/leads/batch names the batch route (a 405), not a lead called "batch".
+      const taken = hasParams ? staticMethods.get(ctx.path) : undefined;
+      if (taken?.includes(ctx.method)) return next();
+      if (taken) throw ERRORS.methodNotAllowed(ctx.method, ctx.path, taken);
       ctx.state.routeName = endpoint;
       ctx.state.errorPage = route.negotiate?.(ctx);
       if (route.auth === 'key') {
@@ -61,4 +69,15 @@ export function buildRouter(routes: RouteDef[]): Router {
     });
   }
   return router;
+}
+
+/** The methods each parameter-free route path takes, as `Allow` lists them (GET brings HEAD). */
+function methodsOfStaticPaths(routes: RouteDef[]): Map<string, string[]> {
+  const methods = new Map<string, string[]>();
+  for (const { path, method } of routes) {
+    if (/[:*]/.test(path)) continue;
+    const taken = method === 'get' ? ['HEAD', 'GET'] : [method.toUpperCase()];
+    methods.set(path, [...(methods.get(path) ?? []), ...taken]);
+  }
+  return methods;
 }

@@ -35,6 +35,9 @@ describe('the ErrorResponse envelope', () => {
     expect([me.status, me.headers.get('allow')]).toEqual([405, 'HEAD, GET']);
     const lead = await t.request('PUT', '/api/v1/leads/lead_x', { key: tenant.key });
     expect([lead.status, lead.headers.get('allow')]).toEqual([405, 'HEAD, GET, PATCH, DELETE']);
+    // The batch route's path is not a lead id, though GET /api/v1/leads/:lead_id would match it.
+    const batch = await t.request('GET', '/api/v1/leads/batch', { key: tenant.key });
+    expect([batch.status, batch.headers.get('allow')]).toEqual([405, 'POST']);
   });
 
   it.each([
