@@ -1,6 +1,6 @@
 // Writes the visualizer bench's 12-megapixel photo (4000 × 3000 JPEG) to argv[2]: a real house
-// photo of the workbench corpus (CORPUS_DIR/photos, else ../shared/fixtures/photos) upscaled when
-// one is there, else the synthetic house of test/fixtures/visualizer/house.ts. Prints its source.
+// photo of the real-file corpus (CORPUS_DIR/photos, as npm run test:corpus reads it) upscaled when
+// CORPUS_DIR is set and holds one, else the synthetic house of test/fixtures/visualizer/house.ts. Prints its source.
 // Run in a child process so the upscaling's memory does not count as the worker's.
 import { existsSync, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -9,13 +9,14 @@ import sharp from 'sharp';
 import { renderHouse } from '../test/fixtures/visualizer/house.ts';
 
 const out = process.argv[2]!;
-const dir = join(process.env.CORPUS_DIR ?? join(import.meta.dirname, '..', '..', 'shared', 'fixtures'), 'photos');
-const photo = existsSync(dir)
-  ? readdirSync(dir)
-      .filter((f) => /\.(jpe?g|png)$/i.test(f))
-      .sort()[0]
-  : undefined;
-if (photo) {
+const dir = process.env.CORPUS_DIR ? join(process.env.CORPUS_DIR, 'photos') : undefined;
+const photo =
+  dir && existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => /\.(jpe?g|png)$/i.test(f))
+        .sort()[0]
+    : undefined;
+if (dir && photo) {
   await sharp(join(dir, photo))
     .rotate()
     .resize(4000, 3000, { fit: 'cover', kernel: sharp.kernel.lanczos3 })

@@ -5,11 +5,11 @@
  *    the worker's own parser (parseFile), sampling RSS every 10 ms: peak RSS and parse time.
  * 2. A 50 MB multipart import streamed into the real API (embedded PostgreSQL, real blob store):
  *    the API process's RSS growth while the body streams, which stays far below the body size.
- * 3. The real vendor PDFs of the workbench (CORPUS_DIR, else ../shared/fixtures), each parsed as
+ * 3. The real vendor PDFs of the corpus (CORPUS_DIR/reports/pdf, as npm run test:corpus), each parsed as
  *    the worker does, after one untimed parse: the median of three parses beside the bare text
  *    extraction of the same file
  *    (the baseline); a report of 12 pages or fewer must parse in under a second. Skipped, with a
- *    note, when the workbench is not there. `--workbench` runs this part alone.
+ *    note, when CORPUS_DIR is not set. `--workbench` runs this part alone.
  */
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -261,13 +261,9 @@ async function timed(run: () => Promise<unknown>, times = 3): Promise<number> {
 
 /** Parse times of the workbench's real vendor PDFs, beside their bare text extraction. */
 async function workbenchPdfs() {
-  const dir = join(
-    process.env.CORPUS_DIR ?? join(import.meta.dirname, '..', '..', 'shared', 'fixtures'),
-    'reports',
-    'pdf',
-  );
-  if (!existsSync(dir)) {
-    console.log(JSON.stringify({ bench: 'import parse workbench PDFs', skipped: `no workbench at ${dir}` }));
+  const dir = process.env.CORPUS_DIR ? join(process.env.CORPUS_DIR, 'reports', 'pdf') : undefined;
+  if (!dir || !existsSync(dir)) {
+    console.log(JSON.stringify({ bench: 'import parse workbench PDFs', skipped: `no CORPUS_DIR/reports/pdf` }));
     return;
   }
   const { parseFile } = await import('../tasks/report_import/parse-file.ts');
