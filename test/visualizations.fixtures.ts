@@ -11,6 +11,15 @@ import { listCatalog } from '../storage/catalog.ts';
 
 export const HOUSE_JPG = readFileSync(new URL('./fixtures/visualizer/house.jpg', import.meta.url));
 export const ROOF_MASK_PNG = readFileSync(new URL('./fixtures/visualizer/roof-mask.png', import.meta.url));
+/** The main roof of test/fixtures/visualizer/house.ts (1200 × 900), as a partner would trace it. */
+export const HOUSE_ROOF_OUTLINE: [number, number][][] = [
+  [
+    [200 / 1200, 418 / 900],
+    [1000 / 1200, 418 / 900],
+    [858 / 1200, 214 / 900],
+    [342 / 1200, 214 / 900],
+  ],
+];
 /** An image that runs script when a browser opens it from the origin serving it. */
 export const SCRIPTED_SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.domain)</script></svg>',

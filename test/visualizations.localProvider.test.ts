@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { HOUSE_JPG, ROOF_MASK_PNG } from './visualizations.fixtures.ts';
+import { HOUSE_ROOF_OUTLINE, HOUSE_JPG, ROOF_MASK_PNG } from './visualizations.fixtures.ts';
 import { findRoof } from '../tasks/visualization_generate/roof-mask.ts';
 import { generateImage } from '../tasks/visualization_generate/generate-image.ts';
 import { localProvider } from '../tasks/visualization_generate/local.ts';
@@ -8,15 +8,6 @@ import { rasterizeOutline } from '../tasks/visualization_generate/mask.ts';
 
 const TERRACOTTA = { name: 'Terracotta', hex: '#b5583a' };
 const selection = { color: TERRACOTTA, material: null, shape: null };
-/** The main roof of test/fixtures/visualizer/house.ts (1200 × 900), as a partner would trace it. */
-const OUTLINE: [number, number][][] = [
-  [
-    [200 / 1200, 418 / 900],
-    [1000 / 1200, 418 / 900],
-    [858 / 1200, 214 / 900],
-    [342 / 1200, 214 / 900],
-  ],
-];
 
 async function raw(image: Buffer, width: number, height: number, channels: 1 | 3) {
   const img = sharp(image).resize(width, height, { fit: 'fill' });
@@ -42,12 +33,12 @@ describe('local provider', () => {
   });
 
   it("with the partner's outline, recolours exactly the outlined region and keeps the roof texture", async () => {
-    const out = await generateImage(localProvider, { image: HOUSE_JPG, outline: OUTLINE, selection });
+    const out = await generateImage(localProvider, { image: HOUSE_JPG, outline: HOUSE_ROOF_OUTLINE, selection });
     const [w, h] = [1200, 900];
     const before = await raw(HOUSE_JPG, w, h, 3);
     const after = await raw(out.bytes, w, h, 3);
     // Pixels well inside or well outside the outline (the soft edge is a few pixels wide).
-    const inside = rasterizeOutline(OUTLINE, w, h).data;
+    const inside = rasterizeOutline(HOUSE_ROOF_OUTLINE, w, h).data;
     const grown = await sharp(inside, { raw: { width: w, height: h, channels: 1 } })
       .blur(3)
       .extractChannel(0)

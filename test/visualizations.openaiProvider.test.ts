@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type Tenant } from './harness.ts';
 import { expectMatchesSpec } from './openapi.ts';
 import {
+  HOUSE_ROOF_OUTLINE,
   catalogOf,
   createVisualization,
   download,
@@ -21,15 +22,6 @@ import { openAiProvider } from '../tasks/visualization_generate/openai.ts';
 import { generateImage } from '../tasks/visualization_generate/generate-image.ts';
 import { ModelRefusedError, ModelUnavailableError } from '../tasks/visualization_generate/provider.ts';
 
-/** The main roof of test/fixtures/visualizer/house.ts (1200 × 900). */
-const OUTLINE: [number, number][][] = [
-  [
-    [200 / 1200, 418 / 900],
-    [1000 / 1200, 418 / 900],
-    [858 / 1200, 214 / 900],
-    [342 / 1200, 214 / 900],
-  ],
-];
 const API_KEY = 'sk-test-0123456789';
 
 let steps: OpenAiStep[] = ['ok'];
@@ -85,13 +77,13 @@ describe('the openai provider against a server speaking the Images API edit prot
       material_id: material.id,
       color_id: color.id,
       shape_id: shape.id,
-      roof_outline: OUTLINE,
+      roof_outline: HOUSE_ROOF_OUTLINE,
     });
-    expect(vis.roof_outline).toEqual(OUTLINE);
+    expect(vis.roof_outline).toEqual(HOUSE_ROOF_OUTLINE);
     const res = await generate(t, tenant, vis.id);
     expect(res.status).toBe(200);
     await expectMatchesSpec(t, 'POST', '/api/v1/visualizations/{visualization_id}/generate', res);
-    expect(res.body.visualization).toMatchObject({ status: 'completed', roof_outline: OUTLINE });
+    expect(res.body.visualization).toMatchObject({ status: 'completed', roof_outline: HOUSE_ROOF_OUTLINE });
     expect(model.problems).toEqual([]);
     expect(model.calls).toHaveLength(1);
     const call = model.calls[0]!;
@@ -104,7 +96,7 @@ describe('the openai provider against a server speaking the Images API edit prot
       expect(prompt).toContain(word);
     // Transparent exactly where the outline is (a few pixels of rounding at its edge aside).
     const alpha = call.maskAlpha!;
-    const truth = rasterizeOutline(OUTLINE, alpha.width, alpha.height).data;
+    const truth = rasterizeOutline(HOUSE_ROOF_OUTLINE, alpha.width, alpha.height).data;
     let wrong = 0;
     for (let p = 0; p < truth.length; p++) if ((alpha.data[p] === 0) !== (truth[p] === 255)) wrong++;
     expect(wrong / truth.length).toBeLessThan(0.002);
@@ -116,7 +108,7 @@ describe('the openai provider against a server speaking the Images API edit prot
     expect([meta.width, meta.height]).toEqual([1200, 900]);
     const after = await sharp(out.bytes).raw().toBuffer();
     const before = await sharp(HOUSE_JPG).raw().toBuffer();
-    const inside = rasterizeOutline(OUTLINE, 1200, 900).data;
+    const inside = rasterizeOutline(HOUSE_ROOF_OUTLINE, 1200, 900).data;
     const near = await sharp(inside, { raw: { width: 1200, height: 900, channels: 1 } })
       .blur(4)
       .extractChannel(0)
@@ -148,7 +140,7 @@ describe('the openai provider against a server speaking the Images API edit prot
   it('a content-policy refusal fails the row at once with a plain reason and releases the attempt', async () => {
     steps = ['moderation'];
     const before = await countAttempts(t.sql, tenant.workspaceId);
-    const res = await generate(t, tenant, (await created({ roof_outline: OUTLINE })).id);
+    const res = await generate(t, tenant, (await created({ roof_outline: HOUSE_ROOF_OUTLINE })).id);
     expect(res.body.visualization).toMatchObject({
       status: 'failed',
       processing_error: 'The image model refused this photo under its content policy; use another photo',
@@ -159,7 +151,7 @@ describe('the openai provider against a server speaking the Images API edit prot
 
   it("honours a 429's Retry-After: the attempt fails, the queue runs it again after it, and the row completes", async () => {
     steps = ['429', 'ok'];
-    const vis = await created({ roof_outline: OUTLINE });
+    const vis = await created({ roof_outline: HOUSE_ROOF_OUTLINE });
     const started = Date.now();
     const res = await generate(t, tenant, vis.id);
     expect(res.body.visualization.status).toBe('completed');
@@ -174,7 +166,7 @@ describe('the openai provider against a server speaking the Images API edit prot
       (await jobsFailedForGood.get()).values.find((v) => v.labels.task === 'visualization_generate')?.value ?? 0;
     const failedBefore = await failedCount();
     const attemptsBefore = await countAttempts(t.sql, tenant.workspaceId);
-    const vis = await created({ roof_outline: OUTLINE });
+    const vis = await created({ roof_outline: HOUSE_ROOF_OUTLINE });
     const answer = generate(t, tenant, vis.id);
     await until(
       async () => model.calls.length,
@@ -209,7 +201,7 @@ describe('the openai provider against a server speaking the Images API edit prot
   it('answers processing at once when the retry is due after the wait: a Retry-After longer than GENERATE_WAIT_MS', async () => {
     steps = ['429', 'ok'];
     retryAfter = 60;
-    const vis = await created({ roof_outline: OUTLINE });
+    const vis = await created({ roof_outline: HOUSE_ROOF_OUTLINE });
     const started = Date.now();
     const res = await generate(t, tenant, vis.id);
     retryAfter = 2;
@@ -227,7 +219,7 @@ describe('the openai provider against a server speaking the Images API edit prot
 describe('openai provider errors, called directly', () => {
   it('a rejected key (401) is a configuration error, final, with a plain reason', async () => {
     const provider = openAiProvider({ baseUrl: model.url, apiKey: 'sk-wrong', model: 'gpt-image-1', timeoutMs: 3000 });
-    const err = await generateImage(provider, { image: HOUSE_JPG, outline: OUTLINE, selection }).catch(
+    const err = await generateImage(provider, { image: HOUSE_JPG, outline: HOUSE_ROOF_OUTLINE, selection }).catch(
       (e: unknown) => e,
     );
     expect(err).toBeInstanceOf(ModelRefusedError);
@@ -242,7 +234,7 @@ describe('openai provider errors, called directly', () => {
       model: 'gpt-image-1',
       timeoutMs: 3000,
     });
-    const err = await generateImage(provider, { image: HOUSE_JPG, outline: OUTLINE, selection }).catch(
+    const err = await generateImage(provider, { image: HOUSE_JPG, outline: HOUSE_ROOF_OUTLINE, selection }).catch(
       (e: unknown) => e,
     );
     expect(err).toBeInstanceOf(ModelUnavailableError);
@@ -253,7 +245,7 @@ describe('openai provider errors, called directly', () => {
   it('dall-e-2 gets a square size and asks for b64_json', async () => {
     steps = ['ok'];
     const provider = openAiProvider({ baseUrl: model.url + '/', apiKey: API_KEY, model: 'dall-e-2', timeoutMs: 3000 });
-    await generateImage(provider, { image: HOUSE_JPG, outline: OUTLINE, selection });
+    await generateImage(provider, { image: HOUSE_JPG, outline: HOUSE_ROOF_OUTLINE, selection });
     expect(model.problems).toEqual([]);
     expect(model.calls.at(-1)!.fields).toMatchObject({
       model: 'dall-e-2',

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type Tenant } from './harness.ts';
 import {
+  HOUSE_ROOF_OUTLINE,
   createVisualization,
   download,
   generate,
@@ -17,14 +18,6 @@ import { generateImage } from '../tasks/visualization_generate/generate-image.ts
 import { ModelRefusedError, ModelUnavailableError } from '../tasks/visualization_generate/provider.ts';
 import { providerFor } from '../tasks/visualization_generate/providers.ts';
 
-const OUTLINE: [number, number][][] = [
-  [
-    [200 / 1200, 418 / 900],
-    [1000 / 1200, 418 / 900],
-    [858 / 1200, 214 / 900],
-    [342 / 1200, 214 / 900],
-  ],
-];
 const API_KEY = 'r8_test_0123456789';
 const VERSION = 'a'.repeat(64);
 const selection = {
@@ -93,7 +86,7 @@ describe('the replicate provider against a server speaking the predictions proto
     const vis = await createVisualization(t, tenant, {
       session_id: 'replicate',
       original_image_url: host.url('/house.jpg'),
-      roof_outline: OUTLINE,
+      roof_outline: HOUSE_ROOF_OUTLINE,
     });
     const res = await generate(t, tenant, vis.id);
     expect(res.body.visualization.status).toBe('completed');
@@ -114,7 +107,7 @@ describe('the replicate provider against a server speaking the predictions proto
     const mask = await sharp(model.files.get('mask')!).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
     const image = await sharp(model.files.get('image')!).metadata();
     expect([mask.info.width, mask.info.height]).toEqual([image.width, image.height]);
-    const truth = rasterizeOutline(OUTLINE, mask.info.width, mask.info.height).data;
+    const truth = rasterizeOutline(HOUSE_ROOF_OUTLINE, mask.info.width, mask.info.height).data;
     let wrong = 0;
     for (let p = 0; p < truth.length; p++) if (mask.data[p]! >= 128 !== (truth[p] === 255)) wrong++;
     expect(wrong / truth.length).toBeLessThan(0.003);
@@ -145,7 +138,7 @@ describe('the replicate provider against a server speaking the predictions proto
     const vis = await createVisualization(t, tenant, {
       session_id: 'replicate',
       original_image_url: host.url('/house.jpg'),
-      roof_outline: OUTLINE,
+      roof_outline: HOUSE_ROOF_OUTLINE,
     });
     const res = await generate(t, tenant, vis.id);
     expect(res.body.visualization).toMatchObject({
@@ -164,7 +157,7 @@ describe('replicate models and inputs, called directly', () => {
       IMAGE_MODEL_NAME: `someone/some-model:${VERSION}`,
       IMAGE_MODEL_INPUT_MAP: '{"image":"init_image","mask":"mask_image","prompt":"text"}',
     });
-    const out = await generateImage(p, { image: HOUSE_JPG, outline: OUTLINE, selection });
+    const out = await generateImage(p, { image: HOUSE_JPG, outline: HOUSE_ROOF_OUTLINE, selection });
     expect(out.contentType).toBe('image/jpeg');
     expect(model.problems).toEqual([]);
     expect(model.calls[0]).toMatchObject({ method: 'POST', path: '/v1/predictions', body: { version: VERSION } });
@@ -177,7 +170,7 @@ describe('replicate models and inputs, called directly', () => {
     steps = ['sync'];
     await generateImage(provider({ IMAGE_MODEL_NAME: 'black-forest-labs/flux-kontext-pro' }), {
       image: HOUSE_JPG,
-      outline: OUTLINE,
+      outline: HOUSE_ROOF_OUTLINE,
       selection,
     });
     expect(model.problems).toEqual([]);
@@ -187,7 +180,9 @@ describe('replicate models and inputs, called directly', () => {
   it('a prediction still running at the deadline is canceled through urls.cancel and is an outage', async () => {
     steps = ['stall'];
     const p = provider({ IMAGE_MODEL_NAME: 'acme/roof-inpaint', IMAGE_MODEL_TIMEOUT_MS: '2500' });
-    const err = await generateImage(p, { image: HOUSE_JPG, outline: OUTLINE, selection }).catch((e: unknown) => e);
+    const err = await generateImage(p, { image: HOUSE_JPG, outline: HOUSE_ROOF_OUTLINE, selection }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ModelUnavailableError);
     expect((err as ModelUnavailableError).reason).toBe('The image model did not answer in time; try again later');
     expect(model.canceled).toHaveLength(1);
@@ -203,14 +198,14 @@ describe('replicate models and inputs, called directly', () => {
         IMAGE_MODEL_NAME: 'acme/roof-inpaint',
       }),
     );
-    const err = await generateImage(wrongKey, { image: HOUSE_JPG, outline: OUTLINE, selection }).catch(
+    const err = await generateImage(wrongKey, { image: HOUSE_JPG, outline: HOUSE_ROOF_OUTLINE, selection }).catch(
       (e: unknown) => e,
     );
     expect(err).toBeInstanceOf(ModelRefusedError);
     expect((err as Error).message).toBe('The image model is not configured correctly; contact support');
     // The defaults for an inpainting model do not fit this model's inputs: Replicate answers 422.
     const mismatch = provider({ IMAGE_MODEL_NAME: VERSION });
-    const refused = await generateImage(mismatch, { image: HOUSE_JPG, outline: OUTLINE, selection }).catch(
+    const refused = await generateImage(mismatch, { image: HOUSE_JPG, outline: HOUSE_ROOF_OUTLINE, selection }).catch(
       (e: unknown) => e,
     );
     expect(refused).toBeInstanceOf(ModelRefusedError);

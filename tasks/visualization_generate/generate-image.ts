@@ -50,9 +50,7 @@ export async function generateImage(
 ): Promise<{ bytes: Buffer; contentType: string }> {
   const work = async () => {
     const photo = await decodePhoto(req.image);
-    const mask = req.outline
-      ? rasterizeOutline(req.outline, outlineMaskSize(photo).width, outlineMaskSize(photo).height)
-      : await findRoofMask(req.image);
+    const mask = req.outline ? outlineMask(req.outline, photo) : await findRoofMask(req.image);
     const answer = await provider.render({
       image: req.image,
       photo,
@@ -68,6 +66,11 @@ export async function generateImage(
   // A model's job holds its decoded photo while the model works (36 MB for 12 MP, at most
   // WORKER_CONCURRENCY of them); only pixel work in this process takes a render slot.
   return provider.local ? inRenderSlot(work) : work();
+}
+
+function outlineMask(outline: RoofOutline, photo: RawRgb): Mask {
+  const { width, height } = outlineMaskSize(photo);
+  return rasterizeOutline(outline, width, height);
 }
 
 /** A model's image, checked like any image taken in, stretched to the photo's size. */
