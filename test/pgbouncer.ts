@@ -40,11 +40,11 @@ export async function startPgBouncer(direct: string, poolSize: number): Promise<
       'pool_mode = transaction',
       `default_pool_size = ${poolSize}`,
       'max_client_conn = 1000',
-      // A client waits at most this long for a server connection, so that requests fail within
-      // seconds while PostgreSQL is down, as they do on a direct connection (connect_timeout 2 s
-      // in storage/db.ts); and a PostgreSQL server that comes back is logged into again at once
-      // (the defaults: 120 s and 15 s).
-      'query_wait_timeout = 2',
+      // A client waits at most this long for a server connection (the default is 120 s). Not 2 s:
+      // PgBouncer logs into PostgreSQL one connection at a time per pool, so a burst of 32 new
+      // transactions (the SIGTERM check) on a busy machine waits seconds for its turn, and some
+      // failed. A PostgreSQL server that comes back is logged into again at once (default 15 s).
+      'query_wait_timeout = 15',
       'server_login_retry = 1',
       `logfile = ${join(dir, 'pgbouncer.log')}`,
     ].join('\n'),
