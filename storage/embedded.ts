@@ -198,6 +198,9 @@ export async function startEmbeddedPostgres(
       process.off('exit', stopOnExit);
       if (server.exitCode === null && server.signalCode === null) {
         const exited = new Promise((r) => server.once('exit', r));
+        // Waiting for the exit must keep this process alive, or an otherwise idle caller ends
+        // (exit code 13, an unsettled await) before its server has stopped.
+        server.ref();
         server.kill('SIGINT');
         await exited;
       }
