@@ -1,6 +1,11 @@
 import type { Db } from './db.ts';
 import { newId } from '../core/ids.ts';
-import { markVisualizationProcessing, type GenerationChoice, type VisualizationRow } from './visualizations.ts';
+import {
+  lockVisualization,
+  markVisualizationProcessing,
+  type GenerationChoice,
+  type VisualizationRow,
+} from './visualizations.ts';
 
 /** Serialises quota checks of one workspace until the transaction ends. */
 async function lockWorkspaceQuota(tx: Db, workspaceId: string): Promise<void> {
@@ -90,4 +95,15 @@ export async function startAttempt(
   await lockWorkspaceQuota(tx, workspaceId);
   if (!(await reserveAttemptWithinQuota(tx, { id: newId('vat'), workspaceId, visualizationId }))) return undefined;
   return markVisualizationProcessing(tx, workspaceId, visualizationId, sel);
+}
+
+/** A failed row back to processing with a new attempt, for a job that support staff retry. */
+export async function restartGeneration(
+  tx: Db,
+  workspaceId: string,
+  visualizationId: string,
+): Promise<'restarted' | 'not_failed' | 'quota_exhausted'> {
+  const row = await lockVisualization(tx, workspaceId, visualizationId);
+  if (row?.status !== 'failed') return 'not_failed';
+  return (await startAttempt(tx, workspaceId, visualizationId, {})) ? 'restarted' : 'quota_exhausted';
 }

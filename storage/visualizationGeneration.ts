@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { conflict, notFound } from '../core/errors.ts';
-import type { Db, Sql } from './db.ts';
+import type { Sql } from './db.ts';
 import type { BlobStore } from './blobs.ts';
 import { findDefaultColorId } from './catalog.ts';
 import { deferNextAttempt, enqueueJob, findKeyedJob } from './jobs.ts';
@@ -20,7 +20,8 @@ import {
  * A visualization's generation, as the API, the task and the admin CLI move it: reserve an
  * attempt and enqueue (start), wait for the worker (waitUntilSettled), settle the row with its
  * attempt (complete or fail), note why an attempt failed while the queue retries it
- * (attemptFailed), and reopen a failed row for a retried job (restart).
+ * (attemptFailed). A retried job reopens a failed row with restartGeneration
+ * (storage/visualizationAttempts.ts), as its policy says (storage/jobPolicies.ts).
  */
 
 /** The generation job's key, as its policy (storage/jobPolicies.ts) names it. */
@@ -114,15 +115,4 @@ export async function attemptFailed(
     await recordRetryReason(tx, row.workspace_id, row.id, failure.reason);
     if (failure.retryAfterMs) await deferNextAttempt(tx, jobId, Math.min(failure.retryAfterMs, MAX_RETRY_AFTER_MS));
   });
-}
-
-/** A failed row back to processing with a new attempt, for a job that support staff retry. */
-export async function restartGeneration(
-  tx: Db,
-  workspaceId: string,
-  visualizationId: string,
-): Promise<'restarted' | 'not_failed' | 'quota_exhausted'> {
-  const row = await lockVisualization(tx, workspaceId, visualizationId);
-  if (row?.status !== 'failed') return 'not_failed';
-  return (await startAttempt(tx, workspaceId, visualizationId, {})) ? 'restarted' : 'quota_exhausted';
 }

@@ -212,16 +212,6 @@ export async function restartDeliveries(sql: Db, deliveryIds: string[]): Promise
   return rows.map((r) => r.id);
 }
 
-/**
- * Makes the endpoint's pending deliveries due now, each keeping its attempts and retry window:
- * support staff retrying an endpoint's job want it to send what waits, not to wait for backoff.
- */
-export async function makeDueNow(sql: Db, endpointId: string): Promise<void> {
-  await sql`
-    update webhook_deliveries set next_attempt_at = now(), updated_at = now()
-    where endpoint_id = ${endpointId} and status = 'pending' and next_attempt_at > now()`;
-}
-
 export interface Redelivery {
   delivery_id: string;
   event_id: string;
