@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { findRoof } from '../tasks/visualization_generate/roof-mask.ts';
 import { maskOpacity } from '../tasks/visualization_generate/materials.ts';
-import { houseUnderSky, roofOverGutter, roofUnderTrees, type Scene } from './fixtures/visualizer/scenes.ts';
+import {
+  houseUnderSky,
+  roofAroundWall,
+  roofOverGutter,
+  roofUnderTrees,
+  type Scene,
+} from './fixtures/visualizer/scenes.ts';
 
 /** Share of the true roof the found mask paints, and share of everything else it paints. */
 function score(scene: Scene) {
@@ -57,6 +63,18 @@ describe('roof finder', () => {
       [100, 360],
       [400, 420],
       [700, 560],
+    ] as const)
+      expect(painted(x, y), `${x},${y}`).toBe(false);
+  });
+
+  it("keeps out a wall in the roof as dark and as lined as it, by the roof's own colour spread", async () => {
+    const { coverage, spill, painted } = score(await roofAroundWall());
+    expect(coverage).toBeGreaterThan(0.85);
+    expect(spill).toBeLessThan(0.01);
+    for (const [x, y] of [
+      [320, 215],
+      [410, 260],
+      [500, 315],
     ] as const)
       expect(painted(x, y), `${x},${y}`).toBe(false);
   });

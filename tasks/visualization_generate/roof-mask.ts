@@ -411,7 +411,10 @@ export function findRoof(photo: PhotoPixels): { mask: Mask } | { refused: string
   // Only a roof judged clear of walls and ground is trimmed: the trim rule must not make a runaway look stable.
   // The material's own colour and spread over that growth then bound the final one (see ownColour).
   const own = { ...relief, ...ownColour(patches.filter((_, j) => plain[j])) };
-  const { data, area } = rasterise(scene, enclosedBack(scene, grow(scene, seeds, 1, own), grow(scene, seeds, 1, own, true)));
+  const { data, area } = rasterise(
+    scene,
+    enclosedBack(scene, grow(scene, seeds, 1, own), grow(scene, seeds, 1, own, true)),
+  );
   if (area / total < minArea) return refusal('Too little of the photo could be told apart as roof');
   if (fromRoofline && rivalPlane(scene, seeds, area / total))
     return refusal('The photo shows more than one roof and which one is meant is unclear');
