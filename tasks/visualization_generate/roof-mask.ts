@@ -285,8 +285,8 @@ const AB_SPREAD = 3;
 interface Relief {
   contrast: number;
   texture: number;
-  /** The material's colour over a growth, where the roofline is a thin sample that may mix in neighbours' roofs. */
-  model?: ColourModel;
+  /** The material's a*b* over a growth, where the roofline is a thin sample that may mix in neighbours' roofs. */
+  hue?: { a: number; b: number };
   /** The a*b* tolerance fitted to that colour's own spread. */
   ab?: number;
 }
@@ -302,7 +302,8 @@ const contrastOf = (p: Patch) => p.texture / Math.max(10, p.l);
 function grow(scene: Scene, seeds: number[], slack = 1, relief?: Relief, trimStops = false) {
   const minContrast = CONTRAST_FLOOR * (relief?.contrast ?? 0);
   const { patches } = scene;
-  const model = relief?.model ?? summarize(seeds.map((j) => patches[j]!));
+  // Lightness stays the roofline's: the sun on the eaves side is what the L rules are set against.
+  const model = { ...summarize(seeds.map((j) => patches[j]!)), ...relief?.hue };
   const abTolerance = (relief?.ab ?? AB_TOLERANCE) * slack;
   const inRoof = new Uint8Array(patches.length);
   const queue = [...seeds];
@@ -423,16 +424,16 @@ export function findRoof(photo: PhotoPixels): { mask: Mask } | { refused: string
 }
 
 /**
- * The roof's colour and tolerance from a growth of it. The roofline is a thin sample: along the
+ * The roof's a*b* colour and tolerance from a growth of it. The roofline is a thin sample: along the
  * skyline it also catches neighbours' roofs and walls, and its mean can lie between the roof and a
  * wall of similar lightness (beige siding in shade beside a brown roof). The growth is mostly roof,
- * so its area-weighted mean is the material's colour, and three quarters of its area lie within
+ * so its area-weighted mean is the material's hue, and three quarters of its area lie within
  * `spread` of it; walls of a similar colour lie further out than a few such spreads.
  */
 function ownColour(grown: Patch[]) {
-  const model = summarize(grown);
-  const spread = quantileBy(grown, (p) => Math.hypot(p.a - model.a, p.b - model.b), 0.75);
-  return { model, ab: Math.min(AB_TOLERANCE, Math.max(AB_FLOOR, AB_SPREAD * spread)) };
+  const { a, b } = summarize(grown);
+  const spread = quantileBy(grown, (p) => Math.hypot(p.a - a, p.b - b), 0.75);
+  return { hue: { a, b }, ab: Math.min(AB_TOLERANCE, Math.max(AB_FLOOR, AB_SPREAD * spread)) };
 }
 
 /**

@@ -27,8 +27,8 @@ const SETS: Record<keyof typeof MASK_SETS, PhotoSet> = {
     found: {
       'metal-copper-standing-seam-aerial-trees.png': 0.45,
       'shingle-multicolour-yellow-house-trees.jpg': 0.73,
-      'shingle-tan-3tab-garage-trees.jpg': 0.91,
-      'steel-shake-brown-red-brick-wall.png': 0.81,
+      'shingle-tan-3tab-garage-trees.jpg': 0.89,
+      'steel-shake-brown-red-brick-wall.png': 0.85,
       'tile-charcoal-2storey-hip-sky.jpg': 0.71,
       'tile-grey-concrete-red-brick-sky.jpg': 0.48,
     },
