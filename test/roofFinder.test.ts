@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { findRoof } from '../tasks/visualization_generate/roof-mask.ts';
 import { maskOpacity } from '../tasks/visualization_generate/materials.ts';
-import { houseUnderSky, roofOverGutter, roofUnderTrees, type Scene } from './fixtures/visualizer/scenes.ts';
+import {
+  houseUnderSky,
+  roofAroundWall,
+  roofOverGutter,
+  roofUnderTrees,
+  type Scene,
+} from './fixtures/visualizer/scenes.ts';
 
 /** Share of the true roof the found mask paints, and share of everything else it paints. */
 function score(scene: Scene) {
@@ -59,6 +65,21 @@ describe('roof finder', () => {
       [700, 560],
     ] as const)
       expect(painted(x, y), `${x},${y}`).toBe(false);
+  });
+
+  it("keeps out a wall in the roof as dark and as lined as it, by the roof's own colour and spread", async () => {
+    // The neighbours' grey roofs on the skyline pull the roofline's colour towards the wall's; they may be taken.
+    const { coverage, painted } = score(await roofAroundWall());
+    expect(coverage).toBeGreaterThan(0.85);
+    let wall = 0,
+      spilled = 0;
+    for (let y = 204; y < 326; y++) {
+      for (let x = 304; x < 516; x++) {
+        wall++;
+        spilled += Number(painted(x, y));
+      }
+    }
+    expect(spilled / wall).toBeLessThan(0.01);
   });
 
   it('refuses, asking for roof_outline, when no roof can be told apart', async () => {

@@ -277,10 +277,18 @@ const AB_TOLERANCE = 8;
 const CONTRAST_FLOOR = 0.4;
 /** Gutters, fascia and trim: lighter than the roof and with at most this share of its texture. */
 const TRIM_TEXTURE = 0.8;
-/** The roof's own relief: median contrast and texture over a first growth. */
+/** Smallest a*b* tolerance: what sun and shade shift even the most uniform material by. */
+const AB_FLOOR = 3;
+/** How many times the roof's own a*b* spread the final growth admits. */
+const AB_SPREAD = 3;
+/** The roof's own relief (median contrast and texture over a first growth), and once known its own colour. */
 interface Relief {
   contrast: number;
   texture: number;
+  /** The material's a*b* over a growth, where the roofline is a thin sample that may mix in neighbours' roofs. */
+  hue?: { a: number; b: number };
+  /** The a*b* tolerance fitted to that colour's own spread. */
+  ab?: number;
 }
 /** Texture relative to lightness: a material's relief in sun and in shade alike. */
 const contrastOf = (p: Patch) => p.texture / Math.max(10, p.l);
@@ -294,8 +302,9 @@ const contrastOf = (p: Patch) => p.texture / Math.max(10, p.l);
 function grow(scene: Scene, seeds: number[], slack = 1, relief?: Relief, trimStops = false) {
   const minContrast = CONTRAST_FLOOR * (relief?.contrast ?? 0);
   const { patches } = scene;
-  const model = summarize(seeds.map((j) => patches[j]!));
-  const abTolerance = AB_TOLERANCE * slack;
+  // Lightness stays the roofline's: the sun on the eaves side is what the L rules are set against.
+  const model = { ...summarize(seeds.map((j) => patches[j]!)), ...relief?.hue };
+  const abTolerance = (relief?.ab ?? AB_TOLERANCE) * slack;
   const inRoof = new Uint8Array(patches.length);
   const queue = [...seeds];
   for (const j of seeds) inRoof[j] = 1;
@@ -401,12 +410,30 @@ export function findRoof(photo: PhotoPixels): { mask: Mask } | { refused: string
   if (looser > extent * 1.3 + 0.02)
     return refusal('The roof could not be told apart from walls or ground of a similar colour');
   // Only a roof judged clear of walls and ground is trimmed: the trim rule must not make a runaway look stable.
-  const { data, area } = rasterise(scene, enclosedBack(scene, plain, grow(scene, seeds, 1, relief, true)));
+  // The material's own colour and spread over that growth then bound the final one (see ownColour).
+  const own = { ...relief, ...ownColour(patches.filter((_, j) => plain[j])) };
+  const { data, area } = rasterise(
+    scene,
+    enclosedBack(scene, grow(scene, seeds, 1, own), grow(scene, seeds, 1, own, true)),
+  );
   if (area / total < minArea) return refusal('Too little of the photo could be told apart as roof');
   if (fromRoofline && rivalPlane(scene, seeds, area / total))
     return refusal('The photo shows more than one roof and which one is meant is unclear');
   if (area / total > 0.9) return refusal('The photo looks like one surface rather than a house with a roof');
   return { mask: { data, width, height } };
+}
+
+/**
+ * The roof's a*b* colour and tolerance from a growth of it. The roofline is a thin sample: along the
+ * skyline it also catches neighbours' roofs and walls, and its mean can lie between the roof and a
+ * wall of similar lightness (beige siding in shade beside a brown roof). The growth is mostly roof,
+ * so its area-weighted mean is the material's hue, and three quarters of its area lie within
+ * `spread` of it; walls of a similar colour lie further out than a few such spreads.
+ */
+function ownColour(grown: Patch[]) {
+  const { a, b } = summarize(grown);
+  const spread = quantileBy(grown, (p) => Math.hypot(p.a - a, p.b - b), 0.75);
+  return { hue: { a, b }, ab: Math.min(AB_TOLERANCE, Math.max(AB_FLOOR, AB_SPREAD * spread)) };
 }
 
 /**
@@ -443,14 +470,16 @@ function difference(p: Patch, q: Patch) {
   return Math.sqrt(0.5 * (p.l - q.l) ** 2 + (p.a - q.a) ** 2 + (p.b - q.b) ** 2);
 }
 
-/** Area-weighted median of one measure over the patches. */
-function medianBy(members: Patch[], measure: (p: Patch) => number) {
-  const sorted = [...members].sort((p, q) => measure(p) - measure(q));
-  const half = sorted.reduce((m, p) => m + p.n, 0) / 2;
+/** Area-weighted quantile (0..1) of one measure over the patches. */
+function quantileBy(members: Patch[], measure: (p: Patch) => number, q: number) {
+  const sorted = [...members].sort((p, r) => measure(p) - measure(r));
+  const at = sorted.reduce((m, p) => m + p.n, 0) * q;
   let seen = 0;
-  for (const p of sorted) if ((seen += p.n) >= half) return measure(p);
+  for (const p of sorted) if ((seen += p.n) >= at) return measure(p);
   return 0;
 }
+
+const medianBy = (members: Patch[], measure: (p: Patch) => number) => quantileBy(members, measure, 0.5);
 
 /** Area-weighted mean colour of a set of patches. */
 function summarize(members: Patch[]): ColourModel {

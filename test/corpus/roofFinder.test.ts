@@ -18,8 +18,6 @@ interface PhotoSet {
   masksDir: URL;
   /** What the finder achieved when this was written (coverage less 5 points); any other photo may refuse. */
   found: Record<string, number>;
-  /** Known failures, each held to the bound it is at so that it cannot get worse unseen. */
-  knownSpill?: Record<string, number>;
 }
 
 const SETS: Record<keyof typeof MASK_SETS, PhotoSet> = {
@@ -29,13 +27,11 @@ const SETS: Record<keyof typeof MASK_SETS, PhotoSet> = {
     found: {
       'metal-copper-standing-seam-aerial-trees.png': 0.45,
       'shingle-multicolour-yellow-house-trees.jpg': 0.73,
-      'shingle-tan-3tab-garage-trees.jpg': 0.9,
-      'steel-shake-brown-red-brick-wall.png': 0.88,
+      'shingle-tan-3tab-garage-trees.jpg': 0.89,
+      'steel-shake-brown-red-brick-wall.png': 0.85,
       'tile-charcoal-2storey-hip-sky.jpg': 0.71,
       'tile-grey-concrete-red-brick-sky.jpg': 0.48,
     },
-    // The shaded siding of the two dormers and the neighbours' fascia are as brown and as ribbed as this roof.
-    knownSpill: { 'steel-shake-brown-red-brick-wall.png': 0.055 },
   },
   extra: {
     dir: CORPUS_EXTRA_DIR,
@@ -68,7 +64,7 @@ for (const [name, set] of Object.entries(SETS)) {
     it('never spills past the bound on any photo, and refuses by asking for roof_outline', () => {
       for (const r of results) {
         if (r.refused) expect(r.refused, r.photo).toMatch(/roof_outline/);
-        else expect(r.spill, r.photo).toBeLessThanOrEqual(set.knownSpill?.[r.photo] ?? MAX_SPILL);
+        else expect(r.spill, r.photo).toBeLessThanOrEqual(MAX_SPILL);
       }
     });
 
