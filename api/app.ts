@@ -9,6 +9,8 @@ import { PageViewIngest } from '../storage/pageViews.ts';
 import type { AppDeps, Ctx, Next } from './context.ts';
 import { requestId } from './middleware/requestId.ts';
 import { errorEnvelope } from './middleware/errors.ts';
+import { databaseDeadline } from './middleware/databaseDeadline.ts';
+import { DatabaseOutages } from '../storage/databaseOutages.ts';
 import { responseHeaders } from './middleware/responseHeaders.ts';
 import { rejectMalformedPath } from './middleware/malformedPath.ts';
 import { methodNotAllowed } from './middleware/methodNotAllowed.ts';
@@ -52,6 +54,7 @@ export async function createApp(input: {
     expensiveRequests: new ExpensiveRequests(leases, input.config.EXPENSIVE_REQUESTS_PER_KEY),
     // A quarter of one process's pool, across every process: exports never take more of any pool.
     exportSlots: new ExportSlots(leases, Math.max(1, Math.floor(input.config.DB_POOL_MAX / 4))),
+    outages: new DatabaseOutages(input.sql),
   };
   // Koa's proxy flag covers X-Forwarded-Proto and -Host; the client address is clientAddress's.
   const app = new Koa({ proxy: input.config.TRUST_PROXY !== undefined });
@@ -85,6 +88,7 @@ export async function createApp(input: {
   app.use(requestMetrics as never);
   app.use(accessLog as never);
   app.use(errorEnvelope as never);
+  app.use(databaseDeadline as never);
   app.use(rejectMalformedPath as never);
   app.use(async (ctx: Ctx, next: Next) => {
     ctx.state.db = deps.sql;

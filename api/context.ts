@@ -10,6 +10,7 @@ import type { KeyCache } from './middleware/auth.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 import type { ExpensiveRequests } from './expensiveRequests.ts';
 import type { ExportSlots } from './exportSlots.ts';
+import type { DatabaseOutages } from '../storage/databaseOutages.ts';
 import type { ApiError } from '../core/errors.ts';
 
 /** Everything a request may need, built once per process by createApp. */
@@ -27,6 +28,8 @@ export interface AppDeps {
   blobs: BlobStore;
   expensiveRequests: ExpensiveRequests;
   exportSlots: ExportSlots;
+  /** Whether PostgreSQL is unreachable now; errorEnvelope notes every unavailable error it renders. */
+  outages: DatabaseOutages;
 }
 
 export interface AppState {

@@ -4,7 +4,7 @@ import { workspaceId, type Ctx } from './context.ts';
 import { InvalidItem, itemError } from './batch.ts';
 import { idempotencyKey } from './middleware/idempotency.ts';
 import type { EventBatchItem, EventBatchResultItem } from './schemas/events.ts';
-import { pipelinedTransaction } from '../storage/db.ts';
+import { pipelinedTransaction, settledUnlessConnectionLost } from '../storage/db.ts';
 import { sameEventOrConflict } from '../storage/events.ts';
 import { recordFormSubmission } from '../storage/formSubmissions.ts';
 import {
@@ -125,7 +125,7 @@ async function formSubmissionItem(
     // The item's statements leave with its gate, as a single request's do (mode `pipelined`).
     const gate = passIdempotencyGate(tx, ctx.state.apiKey!.id, key);
     const recorded = recordFormSubmission(tx, workspaceId(ctx), body);
-    const [g, r] = await Promise.allSettled([gate, recorded]);
+    const [g, r] = await settledUnlessConnectionLost([gate, recorded]);
     if (g.status === 'rejected') throw g.reason;
     if (g.value !== 'open') {
       rollback();

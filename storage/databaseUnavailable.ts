@@ -13,6 +13,20 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03';
 }
 
-/** postgres.js' own codes for a connection that closed or could not open in time. */
-const DRIVER_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
+/**
+ * A request stopped waiting for statements PostgreSQL, judged unreachable, had not answered
+ * (api/middleware/databaseDeadline.ts).
+ */
+export class DatabaseDeadlineError extends Error {
+  readonly code = 'DATABASE_DEADLINE';
+  constructor() {
+    super('PostgreSQL is unreachable and the request had no answer from it in time');
+  }
+}
+
+/**
+ * postgres.js' own codes for a connection that closed or could not open in time, and ours for a
+ * request that stopped waiting.
+ */
+const DRIVER_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'DATABASE_DEADLINE']);
 const SOCKET_CALLS = new Set(['connect', 'read', 'write', 'getaddrinfo']);

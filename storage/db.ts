@@ -86,7 +86,7 @@ export async function pipelinedTransaction<T>(
     // awaits wrap it: `last` is issued here, right before COMMIT, or COMMIT would overtake a
     // statement still wrapped in an async function and leave it to run outside the transaction.
     last.execute();
-    const [result, commit] = await Promise.allSettled([last, tx`commit`.execute()]);
+    const [result, commit] = await settledUnlessConnectionLost([last, tx`commit`.execute()]);
     // The server ended the transaction either way: a COMMIT after a failed statement rolls back.
     ended = true;
     if (result.status === 'rejected') throw result.reason;
@@ -111,6 +111,26 @@ export async function pipelinedTransaction<T>(
     // socket, which crashed the process (README, "postgres.js and a dropped connection").
     if (!lost) tx.release();
   }
+}
+
+/**
+ * Promise.allSettled for statements of one transaction sent together, except that it rejects as
+ * soon as one of them fails because the connection is gone. postgres.js holds a statement issued
+ * while the connection still waits on an earlier one (always, when nothing is prepared: through a
+ * pooler) in a queue of the reserved connection that nobody rejects when the connection closes
+ * (porsager/postgres#1186): waiting for every outcome waited for ever, and the request with it.
+ */
+export function settledUnlessConnectionLost<T extends readonly unknown[] | []>(
+  values: T,
+): Promise<{ -readonly [P in keyof T]: PromiseSettledResult<Awaited<T[P]>> }> {
+  return new Promise((resolve, reject) => {
+    for (const value of values) {
+      Promise.resolve(value).catch((err: unknown) => {
+        if (connectionLost(err)) reject(err);
+      });
+    }
+    Promise.allSettled(values).then(resolve);
+  });
 }
 
 /** A statement failed because its connection is gone (postgres.js names the query on its errors). */

@@ -31,6 +31,7 @@ export async function errorEnvelope(ctx: Ctx, next: Next) {
       return renderError(ctx, ERRORS.http(e.status, e.message ?? 'Bad request'));
     }
     if (isDatabaseUnavailable(err)) {
+      ctx.deps.outages.note(err);
       ctx.deps.logger.warn({ err, request_id: ctx.state.requestId, path: ctx.path }, 'database unavailable');
       return renderError(ctx, ERRORS.databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS));
     }

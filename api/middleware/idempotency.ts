@@ -12,7 +12,7 @@ import {
   type KeptResponse,
 } from '../../storage/idempotency.ts';
 import type { Ctx } from '../context.ts';
-import { pipelinedTransaction } from '../../storage/db.ts';
+import { pipelinedTransaction, settledUnlessConnectionLost } from '../../storage/db.ts';
 import type { RouteDef } from '../route.ts';
 import { canonicalJson } from '../validation.ts';
 import { openSecret, sealSecret } from '../../core/webhookSecrets.ts';
@@ -72,14 +72,11 @@ async function inTransaction(
   const verdict = await pipelinedTransaction(ctx.deps.sql, async (tx, { commitWith, rollback }) => {
     const gate = passIdempotencyGate(tx, request.apiKeyId, request.key);
     ctx.state.db = tx;
-    let outcome: [PromiseSettledResult<GateVerdict>, PromiseSettledResult<void>];
-    try {
-      const handled = pipelined ? run() : gate.then((g) => (g === 'open' ? run() : undefined));
-      outcome = await Promise.allSettled([gate, handled]);
-    } finally {
-      ctx.state.db = ctx.deps.sql;
-    }
-    const [g, handled] = outcome;
+    const handling = pipelined ? run() : gate.then((g) => (g === 'open' ? run() : undefined));
+    // When the connection is lost this rejects at once, and a handler still waiting keeps the
+    // dead transaction as its db, never the pool: it must not write outside the transaction.
+    const [g, handled] = await settledUnlessConnectionLost([gate, handling]);
+    ctx.state.db = ctx.deps.sql;
     if (g.status === 'rejected') throw g.reason;
     // A closed gate aborted the transaction: whatever a pipelined handler sent failed with it.
     if (g.value !== 'open') {
