@@ -24,6 +24,7 @@ export type LeadFieldKind =
   | 'timestamp'
   | 'record'
   | 'attribution'
+  | 'attribution-overrides'
   | 'stage'
   | 'stage-timestamps'
   | 'funnel-gap'
@@ -43,6 +44,7 @@ export const SQL_TYPES = {
   timestamp: 'timestamp with time zone',
   record: 'jsonb',
   attribution: 'jsonb',
+  'attribution-overrides': 'jsonb',
   stage: 'text',
   'stage-timestamps': 'jsonb',
   'funnel-gap': 'jsonb',
@@ -51,7 +53,7 @@ export const SQL_TYPES = {
   'communication-summary': undefined,
 } as const satisfies Record<LeadFieldKind, string | undefined>;
 
-interface LeadFieldSpec {
+export interface LeadFieldSpec {
   kind: LeadFieldKind;
   /**
    * The leads column of this name: 'written' when lead writes store it (LeadValues), 'read' when
@@ -154,9 +156,9 @@ export const LEAD_FIELDS = {
     write: 'patch',
     description: 'First-touch marketing attribution: only fields still null on the lead are filled',
   },
-  attribution_overrides: { kind: 'attribution', column: 'written' },
+  attribution_overrides: { kind: 'attribution-overrides', column: 'written' },
   marketing_attribution_overrides: {
-    kind: 'attribution',
+    kind: 'attribution-overrides',
     write: 'patch',
     description: 'Per-field corrections applied over the first touch; null removes an override',
   },
@@ -307,6 +309,7 @@ interface StoredAs {
   timestamp: Date;
   record: Record<string, unknown>;
   attribution: AttributionFields;
+  'attribution-overrides': Omit<AttributionFields, 'conversion_url'>;
   stage: string;
   'stage-timestamps': PipelineState['stage_timestamps'];
   'funnel-gap': PipelineState['funnel_gap_summary'];
@@ -338,4 +341,5 @@ export function writtenValue(kind: LeadFieldKind, value: unknown): unknown {
 }
 
 /** A written column's value on a new lead before anything is applied: an empty record, or null. */
-export const blankValue = (kind: LeadFieldKind) => (kind === 'record' || kind === 'attribution' ? {} : null);
+const RECORD_KINDS: ReadonlySet<LeadFieldKind> = new Set(['record', 'attribution', 'attribution-overrides']);
+export const blankValue = (kind: LeadFieldKind) => (RECORD_KINDS.has(kind) ? {} : null);

@@ -10,6 +10,7 @@ import {
   WRITTEN_LEAD_COLUMNS,
   blankValue,
   writtenValue,
+  type LeadFieldKind,
   type LeadFieldsInput,
   type WritableLeadField,
   type WrittenLeadColumn,
@@ -36,10 +37,10 @@ import {
 export type LeadInput = LeadFieldsInput;
 
 const ATTRIBUTION_KEYS = ['source', 'medium', 'campaign', 'content', 'conversion_url'] as const;
+const RULED_KINDS = new Set<LeadFieldKind>(['record', 'attribution', 'attribution-overrides', 'stage']);
 /** Writable fields stored as given, each in its own column; the others have rules of their own (applyInput). */
 const PLAIN_KEYS = WRITTEN_LEAD_COLUMNS.filter(
-  (k): k is WrittenLeadColumn & WritableLeadField =>
-    'write' in LEAD_FIELDS[k] && LEAD_FIELDS[k].kind !== 'record' && LEAD_FIELDS[k].kind !== 'attribution',
+  (k): k is WrittenLeadColumn & WritableLeadField => 'write' in LEAD_FIELDS[k] && !RULED_KINDS.has(LEAD_FIELDS[k].kind),
 );
 
 function valuesOf(row: LeadRow): LeadValues {
