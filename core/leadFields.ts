@@ -297,6 +297,35 @@ const everyWritableFieldOrdered: Exclude<WritableLeadField, (typeof LEAD_WRITE_O
   : never = true;
 void everyWritableFieldOrdered;
 
+/**
+ * The lead export's CSV columns, in the order the contract fixed: Lead's fields, with status as
+ * its stage key and the effective attribution spread into columns of its own. A shown field is
+ * exported by naming it here.
+ */
+export const LEAD_EXPORT_COLUMNS = [
+  'id',
+  'external_id',
+  'external_source',
+  'contact_name',
+  'contact_email',
+  'contact_phone',
+  'property_address',
+  'status',
+  'status_label',
+  'source',
+  'medium',
+  'campaign',
+  'content',
+  'conversion_url',
+  'quote_value',
+  'sales_value',
+  'follow_up_date',
+  'converted_at',
+  'notes',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (ShownLeadField | keyof AttributionFields)[];
+
 /** How storage receives each kind from postgres.js (numeric as text, timestamptz as a Date). */
 interface StoredAs {
   key: string;
