@@ -5,7 +5,7 @@ import type { WebhookEventType } from '../core/webhookEventTypes.ts';
 import { webhookEventsIn } from './webhookEvents.ts';
 import {
   READ_LEAD_COLUMNS,
-  WRITTEN_LEAD_COLUMNS,
+  WRITTEN_LEAD_COLUMNS as WRITABLE,
   type AttributionFields,
   type LeadColumnsRead,
   type LeadColumnValues,
@@ -125,7 +125,7 @@ const leadEvents = (sql: Db, workspaceId: string, types: readonly WebhookEventTy
 /** Lead values as one jsonb parameter, each a row of the leads table's type (jsonb_populate_record). */
 const valuesJson = (sql: Db, rows: Record<string, unknown>[]) => sql.json(rows as never);
 
-const writableList = (sql: Db, prefix: string) => columnList(sql, WRITTEN_LEAD_COLUMNS, prefix);
+const writableList = (sql: Db, prefix: string) => sql.unsafe(WRITABLE.map((c) => `${prefix}${c}`).join(', '));
 
 /**
  * Inserts the leads in one statement and records lead.created for each with it; the written
