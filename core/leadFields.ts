@@ -75,8 +75,9 @@ export interface LeadFieldSpec {
  * Every lead field, declared once: the leads table's columns and the keys of Lead and LeadWrite,
  * in the order Lead shows them. Lead, LeadWrite and LeadPatch (so the OpenAPI document and their
  * types), the row and value types of storage, its SELECT and write column lists, the row-to-value
- * mapping and a new lead's blank values are derived from it. The table and lead_document stay in
- * SQL (migrations are history); test/leadFields.test.ts holds them to this list both ways.
+ * mapping and a new lead's blank values are derived from it. The table (its migrations) and
+ * lead_document (migrations/functions/lead_document.sql) stay SQL; test/leadFields.test.ts holds
+ * them to this list both ways.
  */
 export const LEAD_FIELDS = {
   id: { kind: 'key', column: 'read', shown: true },
