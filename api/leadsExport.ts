@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { stringify, type Stringifier } from 'csv-stringify';
 import { workspaceId, type Ctx } from './context.ts';
 import { encodeCursor } from './pagination.ts';
+import { LEAD_EXPORT_COLUMNS } from '../core/leadFields.ts';
 import { cancellableTransaction, cursorBatches } from '../storage/db.ts';
 import { exportBoundary, leadsToExport, type LeadFilter, type LeadRow } from '../storage/leads.ts';
 
@@ -16,38 +17,14 @@ function formulaSafe(value: unknown): string {
   return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
 }
 
-const EXPORT_COLUMNS = [
-  'id',
-  'external_id',
-  'external_source',
-  'contact_name',
-  'contact_email',
-  'contact_phone',
-  'property_address',
-  'status',
-  'status_label',
-  'source',
-  'medium',
-  'campaign',
-  'content',
-  'conversion_url',
-  'quote_value',
-  'sales_value',
-  'follow_up_date',
-  'converted_at',
-  'notes',
-  'created_at',
-  'updated_at',
-] as const;
-
 function exportRow(row: LeadRow): string[] {
-  const values: Record<(typeof EXPORT_COLUMNS)[number], unknown> = {
+  const values: Record<(typeof LEAD_EXPORT_COLUMNS)[number], unknown> = {
     ...row,
     status: row.stage_key,
     status_label: row.stage_label,
     ...row.effective_attribution,
   };
-  return EXPORT_COLUMNS.map((c) => formulaSafe(values[c]));
+  return LEAD_EXPORT_COLUMNS.map((c) => formulaSafe(values[c]));
 }
 
 type Last = { id: string; pos: number };
@@ -117,7 +94,7 @@ async function startExport(
 ) {
   const ws = workspaceId(ctx);
   const release = await ctx.deps.exportSlots.acquire(ws, abandoned.signal);
-  const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS] });
+  const csv = stringify({ header: true, columns: [...LEAD_EXPORT_COLUMNS] });
   // Koa destroys the body when the response ends early, also when that happened before it was set.
   csv.once('close', () => csv.readableEnded || abandoned.abort(new Error('lead export abandoned by its client')));
   let announce!: (last: Last | null) => void;

@@ -6,6 +6,16 @@ import { initialPipelineState, moveToStage, type StageInfo } from '../core/pipel
 import { activeStagesForWrites } from './pipelineStages.ts';
 import { findSessionAttribution } from './sessions.ts';
 import {
+  LEAD_FIELDS,
+  WRITTEN_LEAD_COLUMNS,
+  blankValue,
+  writtenValue,
+  type LeadFieldKind,
+  type LeadFieldsInput,
+  type WritableLeadField,
+  type WrittenLeadColumn,
+} from '../core/leadFields.ts';
+import {
   findLead,
   findLeadByExternalId,
   findLeadByPhone,
@@ -24,54 +34,19 @@ import {
 } from './leads.ts';
 
 /** Fields a partner may write on a lead (LeadWrite, LeadPatch and form submissions share them). */
-export interface LeadInput {
-  external_id?: string | null;
-  external_source?: string | null;
-  session_id?: string | null;
-  contact_name?: string | null;
-  contact_email?: string | null;
-  contact_phone?: string | null;
-  property_address?: string | null;
-  form_data?: Record<string, unknown>;
-  custom_fields?: Record<string, unknown>;
-  selected_material_id?: string | null;
-  selected_color_id?: string | null;
-  selected_shape_id?: string | null;
-  status_stage_id?: string;
-  attribution?: AttributionFields;
-  marketing_attribution_overrides?: Omit<AttributionFields, 'conversion_url'>;
-  notes?: string | null;
-  quote_value?: number | null;
-  sales_value?: number | null;
-  follow_up_date?: string | null;
-}
+export type LeadInput = LeadFieldsInput;
 
 const ATTRIBUTION_KEYS = ['source', 'medium', 'campaign', 'content', 'conversion_url'] as const;
-const PLAIN_KEYS = [
-  'session_id',
-  'contact_name',
-  'contact_email',
-  'contact_phone',
-  'property_address',
-  'selected_material_id',
-  'selected_color_id',
-  'selected_shape_id',
-  'notes',
-  'quote_value',
-  'sales_value',
-  'follow_up_date',
-] as const;
+const RULED_KINDS = new Set<LeadFieldKind>(['record', 'attribution', 'attribution-overrides', 'stage']);
+/** Writable fields stored as given, each in its own column; the others have rules of their own (applyInput). */
+const PLAIN_KEYS = WRITTEN_LEAD_COLUMNS.filter(
+  (k): k is WrittenLeadColumn & WritableLeadField => 'write' in LEAD_FIELDS[k] && !RULED_KINDS.has(LEAD_FIELDS[k].kind),
+);
 
-const iso = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d : d.toISOString());
-
-function valuesOf({ effective_attribution: _shown, ...row }: LeadRow): LeadValues {
-  return {
-    ...row,
-    quote_value: row.quote_value === null ? null : Number(row.quote_value),
-    sales_value: row.sales_value === null ? null : Number(row.sales_value),
-    follow_up_date: iso(row.follow_up_date),
-    converted_at: iso(row.converted_at),
-  };
+function valuesOf(row: LeadRow): LeadValues {
+  return Object.fromEntries(
+    WRITTEN_LEAD_COLUMNS.map((k) => [k, writtenValue(LEAD_FIELDS[k].kind, row[k])]),
+  ) as LeadValues;
 }
 
 /** A lead write naming a stage the workspace does not have (or has switched off). */
@@ -116,8 +91,6 @@ function applyInput(
 ): { values: LeadValues; changed: boolean } {
   const next: LeadValues = { ...base };
   for (const k of PLAIN_KEYS) if (input[k] !== undefined) (next as Record<string, unknown>)[k] = input[k];
-  if (input.external_id !== undefined) next.external_id = input.external_id;
-  if (input.external_source !== undefined) next.external_source = input.external_source;
   if (input.attribution) {
     const a: AttributionFields = { ...base.attribution };
     for (const k of ATTRIBUTION_KEYS) if (a[k] == null && input.attribution[k] != null) a[k] = input.attribution[k];
@@ -145,26 +118,10 @@ function newLeadValues(
   const stage = input.status_stage_id ? resolveStage(stages, input.status_stage_id) : stages[0];
   if (!stage) throw new Error('the workspace has no pipeline stages');
   const blank: LeadValues = {
-    external_id: null,
-    external_source: null,
-    session_id: null,
-    contact_name: null,
-    contact_email: null,
-    contact_phone: null,
-    property_address: null,
+    ...(Object.fromEntries(WRITTEN_LEAD_COLUMNS.map((k) => [k, blankValue(LEAD_FIELDS[k].kind)])) as LeadValues),
     ...initialPipelineState(stage, now),
     attribution: { source: null, medium: null, campaign: null, content: null, conversion_url: null },
-    attribution_overrides: {},
     conversion_type: context.conversionType,
-    form_data: {},
-    custom_fields: {},
-    selected_material_id: null,
-    selected_color_id: null,
-    selected_shape_id: null,
-    notes: null,
-    quote_value: null,
-    sales_value: null,
-    follow_up_date: null,
   };
   // The session's first touch fills whatever the partner's attribution leaves empty.
   const withInput = applyInput(blank, { ...input, status_stage_id: undefined }, stages, now).values;

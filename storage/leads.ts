@@ -3,35 +3,22 @@ import type { Db } from './db.ts';
 import { newId } from '../core/ids.ts';
 import type { WebhookEventType } from '../core/webhookEventTypes.ts';
 import { webhookEventsIn } from './webhookEvents.ts';
+import {
+  READ_LEAD_COLUMNS,
+  WRITTEN_LEAD_COLUMNS as WRITABLE,
+  type AttributionFields,
+  type LeadColumnsRead,
+  type LeadColumnValues,
+} from '../core/leadFields.ts';
 
-export interface AttributionFields {
-  source?: string | null;
-  medium?: string | null;
-  campaign?: string | null;
-  content?: string | null;
-  conversion_url?: string | null;
-}
+export type { AttributionFields };
 
-/** A lead as stored, with its stage joined in. */
-export interface LeadRow {
-  id: string;
-  workspace_id: string;
-  external_id: string | null;
-  external_source: string | null;
-  session_id: string | null;
-  contact_name: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-  property_address: string | null;
-  stage_id: string;
+/** A lead as stored (its columns as core/leadFields.ts declares them), with its stage joined in. */
+export type LeadRow = LeadColumnsRead & {
   stage_key: string;
   stage_label: string;
   stage_sort_order: number;
   is_conversion_stage: boolean;
-  stage_timestamps: Record<string, string | null> | null;
-  funnel_gap_summary: { has_gap: boolean; skipped_stages: string[] } | null;
-  attribution: AttributionFields;
-  attribution_overrides: AttributionFields;
   /**
    * The first touch with the overrides applied, as Lead.attribution shows it: read from the
    * document lead_document rendered. The rule's one owner is the SQL function
@@ -39,84 +26,24 @@ export interface LeadRow {
    * campaign columns too.
    */
   effective_attribution: Required<AttributionFields>;
-  conversion_type: string | null;
-  form_data: Record<string, unknown>;
-  custom_fields: Record<string, unknown>;
-  selected_material_id: string | null;
-  selected_color_id: string | null;
-  selected_shape_id: string | null;
-  notes: string | null;
-  quote_value: string | null;
-  sales_value: string | null;
-  follow_up_date: Date | null;
-  converted_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
   /** created_at in microseconds since the epoch: the keyset position, exact unlike a JS Date. */
   pos: number;
-}
-
-/** The writable columns of a lead; what insertLead and updateLead store. */
-export type LeadValues = Omit<
-  LeadRow,
-  | 'id'
-  | 'workspace_id'
-  | 'stage_key'
-  | 'stage_label'
-  | 'stage_sort_order'
-  | 'is_conversion_stage'
-  | 'created_at'
-  | 'updated_at'
-  | 'pos'
-  | 'effective_attribution'
-  | 'quote_value'
-  | 'sales_value'
-  | 'follow_up_date'
-  | 'converted_at'
-> & {
-  quote_value: number | null;
-  sales_value: number | null;
-  follow_up_date: string | null;
-  converted_at: string | null;
 };
 
-const WRITABLE = [
-  'external_id',
-  'external_source',
-  'session_id',
-  'contact_name',
-  'contact_email',
-  'contact_phone',
-  'property_address',
-  'stage_id',
-  'stage_timestamps',
-  'funnel_gap_summary',
-  'attribution',
-  'attribution_overrides',
-  'conversion_type',
-  'form_data',
-  'custom_fields',
-  'selected_material_id',
-  'selected_color_id',
-  'selected_shape_id',
-  'notes',
-  'quote_value',
-  'sales_value',
-  'follow_up_date',
-  'converted_at',
-] as const;
+/** The writable columns of a lead; what insertLead and updateLead store. */
+export type LeadValues = LeadColumnValues;
+
+const columnList = (sql: Db, columns: readonly string[], prefix: string) =>
+  sql.unsafe(columns.map((c) => `${prefix}${c}`).join(', '));
 
 /** A stored lead with its API representation (Lead), as rendered into leads.document. */
 export type LeadWithDoc = LeadRow & { doc: string };
 
 function selectLeads(sql: Db, opts: { doc?: boolean } = {}) {
   return sql`
-    select ${opts.doc ? sql`l.document as doc,` : sql``} l.id, l.workspace_id, l.external_id, l.external_source, l.session_id, l.contact_name, l.contact_email,
-           l.contact_phone, l.property_address, l.stage_id, s.key as stage_key, s.label as stage_label,
-           s.sort_order as stage_sort_order, s.is_conversion_stage, l.stage_timestamps, l.funnel_gap_summary,
-           l.attribution, l.attribution_overrides, l.document::json->'attribution' as effective_attribution, l.conversion_type, l.form_data, l.custom_fields,
-           l.selected_material_id, l.selected_color_id, l.selected_shape_id, l.notes, l.quote_value, l.sales_value,
-           l.follow_up_date, l.converted_at, l.created_at, l.updated_at,
+    select ${opts.doc ? sql`l.document as doc,` : sql``} ${columnList(sql, READ_LEAD_COLUMNS, 'l.')},
+           s.key as stage_key, s.label as stage_label, s.sort_order as stage_sort_order, s.is_conversion_stage,
+           l.document::json->'attribution' as effective_attribution,
            (extract(epoch from l.created_at) * 1000000)::int8 as pos
     from leads l join pipeline_stages s on s.id = l.stage_id`;
 }

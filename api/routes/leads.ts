@@ -3,6 +3,7 @@ import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
 import { notFound, type ItemOutcome } from '../../core/errors.ts';
 import { phoneDigitsOf } from '../../core/phone.ts';
+import { LEAD_EXPORT_COLUMNS } from '../../core/leadFields.ts';
 import { CursorPagination, decodeCursor, malformedCursor, pageOf } from '../pagination.ts';
 import {
   Conversion,
@@ -62,8 +63,7 @@ const leadId = { params: LeadIdParams };
 const exampleLeadId = { lead_id: EXAMPLE_IDS.lead };
 
 const EXAMPLE_CSV =
-  'id,external_id,external_source,contact_name,contact_email,contact_phone,property_address,status,status_label,source,medium,' +
-  'campaign,content,conversion_url,quote_value,sales_value,follow_up_date,converted_at,notes,created_at,updated_at\n' +
+  `${LEAD_EXPORT_COLUMNS.join(',')}\n` +
   `${EXAMPLE_LEAD.id},crm-88412,acculynx,Dana Whitfield,dana.whitfield@example.com,5125550148,"1482 Oak Street, Austin, TX 78704",` +
   'quoted,Quoted,google,cpc,spring-roof-2026,free-estimate-ad,https://www.summitroofing.example/free-estimate,18450,,' +
   '2026-03-09T15:00:00.000Z,,Wants an estimate before the insurance adjuster visits on Friday.,2026-03-02T15:35:04.512Z,' +

@@ -11,6 +11,16 @@ import {
 import { Email, UsAddress, UsPhone } from './contact.ts';
 import { paginationQuery } from '../pagination.ts';
 import { BatchItemError, batchOf } from '../batch.ts';
+import {
+  LEAD_FIELDS,
+  LEAD_WRITE_ORDER,
+  SHOWN_LEAD_FIELDS,
+  type KindOf,
+  type LeadFieldSpec,
+  type PatchableLeadField,
+  type ShownLeadField,
+  type WritableLeadField,
+} from '../../core/leadFields.ts';
 
 const money = z.number().min(0).max(10_000_000);
 
@@ -26,58 +36,35 @@ export const AttributionOverridesInput = AttributionOverrides.extend(attribution
   .partial()
   .meta({ id: 'AttributionOverridesInput' });
 
-const patchFields = {
-  contact_name: z.string().max(200).nullable().describe("The contact's full name"),
-  contact_email: Email.nullable().describe("The contact's email address"),
-  contact_phone: UsPhone.nullable().describe(
-    'US phone number in any common form ("+1 512 555 0143", "(512) 555-0143"); answered as its 10 digits. ' +
-      'Without external_id and external_source, the phone decides which lead an upsert updates',
-  ),
-  property_address: UsAddress.nullable().describe(
-    'The address of the property to roof: a US address (a clearly foreign one is refused)',
-  ),
-  form_data: JsonRecordInput.describe('What the contact entered in a form; merged key by key into the stored record'),
-  custom_fields: JsonRecordInput.describe('Your own fields for this lead; merged key by key into the stored record'),
-  selected_material_id: z.string().max(200).nullable().describe('A material id from GET /api/v1/visualizer/catalog'),
-  selected_color_id: z.string().max(200).nullable().describe('A color id from GET /api/v1/visualizer/catalog'),
-  selected_shape_id: z.string().max(200).nullable().describe('A roof shape id from GET /api/v1/visualizer/catalog'),
-  status_stage_id: z.string().min(1).max(150).describe('An active stage id from GET /api/v1/pipeline/stages'),
-  attribution: AttributionInput.describe(
-    'First-touch marketing attribution: only fields still null on the lead are filled',
-  ),
-  marketing_attribution_overrides: AttributionOverridesInput.describe(
-    'Per-field corrections applied over the first touch; null removes an override',
-  ),
-  notes: z.string().max(5000).nullable().describe('Free-text notes'),
-  quote_value: money.nullable().describe('The quoted price, 0 to 10,000,000 in the workspace currency'),
-  sales_value: money.nullable().describe('The sold price, 0 to 10,000,000 in the workspace currency'),
-  follow_up_date: DateTime.nullable().describe('When to follow up, as a date-time like 2026-11-24T15:00:00Z'),
-};
+/** Each writable kind's schema in LeadWrite and LeadPatch. */
+const writtenAs = {
+  text: (f: LeadFieldSpec) => z.string().max(f.max!).nullable(),
+  email: () => Email.nullable(),
+  phone: () => UsPhone.nullable(),
+  address: () => UsAddress.nullable(),
+  record: () => JsonRecordInput,
+  stage: () => z.string().min(1).max(150),
+  attribution: () => AttributionInput,
+  'attribution-overrides': () => AttributionOverridesInput,
+  money: () => money.nullable(),
+  'date-time': () => DateTime.nullable(),
+} satisfies { [K in KindOf<WritableLeadField>]: (f: LeadFieldSpec) => z.ZodType };
+
+type WrittenShape = { [K in WritableLeadField]: ReturnType<(typeof writtenAs)[KindOf<K>]> };
+const writtenFields = Object.fromEntries(
+  LEAD_WRITE_ORDER.map((k) => {
+    const field: LeadFieldSpec = LEAD_FIELDS[k];
+    return [k, writtenAs[LEAD_FIELDS[k].kind](field).describe(field.description!)];
+  }),
+) as WrittenShape;
+
+const patchFields = Object.fromEntries(
+  LEAD_WRITE_ORDER.filter((k) => LEAD_FIELDS[k].write === 'patch').map((k) => [k, writtenFields[k]]),
+) as Pick<WrittenShape, PatchableLeadField>;
 
 export const LeadPatch = z.object(patchFields).partial().strict().meta({ id: 'LeadPatch' });
 
-export const LeadWrite = z
-  .object({
-    external_id: z
-      .string()
-      .max(200)
-      .nullable()
-      .describe("The lead's id in your system; with external_source, it alone decides which lead an upsert updates"),
-    external_source: z
-      .string()
-      .max(120)
-      .nullable()
-      .describe('Names your system (e.g. "my-crm"), so ids of two systems never collide'),
-    session_id: z
-      .string()
-      .max(500)
-      .nullable()
-      .describe("The visitor's session id sent with page views; fills attribution from its first page view"),
-    ...patchFields,
-  })
-  .partial()
-  .strict()
-  .meta({ id: 'LeadWrite' });
+export const LeadWrite = z.object(writtenFields).partial().strict().meta({ id: 'LeadWrite' });
 
 export type LeadWriteInput = z.output<typeof LeadWrite>;
 
@@ -102,40 +89,34 @@ export const LeadCommunicationSummary = z
   .strict()
   .meta({ id: 'LeadCommunicationSummary' });
 
-export const Lead = z
-  .object({
-    id: z.string(),
-    external_id: z.string().nullable(),
-    external_source: z.string().nullable(),
-    contact_name: z.string().nullable(),
-    contact_email: z.email().nullable(),
-    contact_phone: z.string().nullable(),
-    property_address: z.string().nullable(),
-    status: z.string(),
-    status_stage_id: z.string().nullable(),
-    status_label: z.string().nullable(),
-    status_sort_order: z.number().int().nullable(),
-    is_conversion_stage: z.boolean(),
-    stage_timestamps: z.record(z.string(), z.string().nullable()).nullable(),
-    funnel_gap_summary: z
+/** Each kind's schema in Lead. */
+const shownAs = {
+  key: () => z.string(),
+  text: () => z.string().nullable(),
+  email: () => z.email().nullable(),
+  phone: () => z.string().nullable(),
+  address: () => z.string().nullable(),
+  stage: () => z.string().nullable(),
+  integer: () => z.number().int().nullable(),
+  flag: () => z.boolean(),
+  'stage-timestamps': () => z.record(z.string(), z.string().nullable()).nullable(),
+  'funnel-gap': () =>
+    z
       .object({ has_gap: z.boolean(), skipped_stages: z.array(z.string()) })
       .strict()
       .nullable(),
-    attribution: Attribution,
-    communication_summary: LeadCommunicationSummary,
-    form_data: JsonRecord,
-    custom_fields: JsonRecord,
-    selected_material_id: z.string().nullable(),
-    selected_color_id: z.string().nullable(),
-    selected_shape_id: z.string().nullable(),
-    notes: z.string().nullable(),
-    quote_value: z.number().nullable(),
-    sales_value: z.number().nullable(),
-    follow_up_date: DateTime.nullable(),
-    converted_at: DateTime.nullable(),
-    created_at: DateTime,
-    updated_at: DateTime,
-  })
+  attribution: () => Attribution,
+  'communication-summary': () => LeadCommunicationSummary,
+  record: () => JsonRecord,
+  money: () => z.number().nullable(),
+  'date-time': () => DateTime.nullable(),
+  timestamp: () => DateTime,
+} satisfies { [K in KindOf<ShownLeadField>]: () => z.ZodType };
+
+type ShownShape = { [K in ShownLeadField]: ReturnType<(typeof shownAs)[KindOf<K>]> };
+
+export const Lead = z
+  .object(Object.fromEntries(SHOWN_LEAD_FIELDS.map((k) => [k, shownAs[LEAD_FIELDS[k].kind]()])) as ShownShape)
   .strict()
   .meta({ id: 'Lead' });
 
