@@ -125,20 +125,33 @@ const leadEvents = (sql: Db, workspaceId: string, types: readonly WebhookEventTy
 /** Lead values as one jsonb parameter, each a row of the leads table's type (jsonb_populate_record). */
 const valuesJson = (sql: Db, rows: Record<string, unknown>[]) => sql.json(rows as never);
 
+/** Just the writable columns of `values`, which may carry more of the row it was read from. */
+const writableOf = (values: LeadValues) => Object.fromEntries(WRITABLE.map((c) => [c, values[c]]));
+
 const writableList = (sql: Db, prefix: string) => sql.unsafe(WRITABLE.map((c) => `${prefix}${c}`).join(', '));
 
 /**
+ * The leads table's row a new lead starts from: the columns its values do not hold, as the
+ * table's defaults would fill them.
+ */
+const newLeadBase = (sql: Db, workspaceId: string) =>
+  sql`jsonb_populate_record(null::leads, jsonb_build_object('workspace_id', ${workspaceId}::text,
+    'created_at', now(), 'updated_at', now(), 'has_call', false, 'has_sms', false))`;
+
+/**
  * Inserts the leads in one statement and records lead.created for each with it; the written
- * leads come back in the order of `values`.
+ * leads come back in the order of `values`. The statement renders each document from the row it
+ * inserts (migration 21: set-based, where the trigger would run a query per lead).
  */
 export async function insertLeads(sql: Db, workspaceId: string, values: readonly LeadValues[]): Promise<WrittenLead[]> {
   if (values.length === 0) return [];
-  const rows = values.map((v) => ({ ...v, id: newId('lead') }));
+  const rows = values.map((v) => ({ ...writableOf(v), id: newId('lead') }));
   const written = await sql<WrittenLead[]>`
     with w as (
-      insert into leads (id, workspace_id, ${writableList(sql, '')})
-      select v.id, ${workspaceId}, ${writableList(sql, 'v.')}
-      from jsonb_populate_recordset(null::leads, ${valuesJson(sql, rows)}) v
+      insert into leads (id, workspace_id, created_at, updated_at, ${writableList(sql, '')}, document)
+      select v.id, v.workspace_id, v.created_at, v.updated_at, ${writableList(sql, 'v.')}, lead_document(v, s)::text
+      from jsonb_populate_recordset(${newLeadBase(sql, workspaceId)}, ${valuesJson(sql, rows)}) v
+      left join pipeline_stages s on s.id = v.stage_id
       returning id, source, medium, campaign, document)
     select w.id, w.source, w.medium, w.campaign, w.document as doc,
       ${leadEvents(sql, workspaceId, ['lead.created'])} as event_ids
@@ -161,7 +174,9 @@ export interface LeadUpdate {
 
 /**
  * Stores each lead's new values and records its events with them, in one statement; the written
- * leads come back in the order of `updates` (each id once).
+ * leads come back in the order of `updates` (each id once). The statement renders each document
+ * from the row as it writes it (migration 21); it reads that row's other columns (channel flags,
+ * created_at) unlocked, which is the row it updates because every caller read the lead FOR UPDATE.
  */
 export async function updateLeads(
   sql: Db,
@@ -169,15 +184,20 @@ export async function updateLeads(
   updates: readonly LeadUpdate[],
 ): Promise<WrittenLead[]> {
   if (updates.length === 0) return [];
-  const rows = updates.map((u) => ({ ...u.values, id: u.id, _events: u.events }));
+  const rows = updates.map((u) => ({ ...writableOf(u.values), id: u.id, _events: u.events }));
   const written = await sql<WrittenLead[]>`
     with input as (
-      select v, e.item->'_events' as events
-      from jsonb_array_elements(${valuesJson(sql, rows)}) e(item), jsonb_populate_record(null::leads, e.item) v),
+      select o.id, n, s, e.item->'_events' as events
+      from leads o
+      join jsonb_array_elements(${valuesJson(sql, rows)}) e(item) on e.item->>'id' = o.id
+      cross join lateral jsonb_populate_record(o, e.item || jsonb_build_object('updated_at', now())) n
+      left join pipeline_stages s on s.id = n.stage_id
+      where o.workspace_id = ${workspaceId} and o.id = any(${updates.map((u) => u.id)}) and o.deleted_at is null),
     w as (
-      update leads l set (${writableList(sql, '')}) = (${writableList(sql, '(i.v).')}), updated_at = now()
+      update leads l set (${writableList(sql, '')}, updated_at, document) =
+        (${writableList(sql, '(i.n).')}, (i.n).updated_at, lead_document(i.n, i.s)::text)
       from input i
-      where l.workspace_id = ${workspaceId} and l.id = (i.v).id and l.deleted_at is null
+      where l.workspace_id = ${workspaceId} and l.id = i.id and l.deleted_at is null
       returning l.id, l.source, l.medium, l.campaign, l.document, i.events)
     select w.id, w.source, w.medium, w.campaign, w.document as doc,
       ${leadEvents(sql, workspaceId, sql`array(select jsonb_array_elements_text(w.events))`)} as event_ids
