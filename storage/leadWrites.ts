@@ -81,14 +81,9 @@ function mergeRecord(
 /**
  * Applies partner input to a lead's values. Attribution is first touch: input only fills fields
  * that are still null; overrides (null clears one) correct it. form_data and custom_fields merge
- * key by key. Returns whether anything changed.
+ * key by key. Values it does not change are the base's own (see changedFrom).
  */
-function applyInput(
-  base: LeadValues,
-  input: LeadInput,
-  stages: StageInfo[],
-  now: string,
-): { values: LeadValues; changed: boolean } {
+function applyInput(base: LeadValues, input: LeadInput, stages: StageInfo[], now: string): LeadValues {
   const next: LeadValues = { ...base };
   for (const k of PLAIN_KEYS) if (input[k] !== undefined) (next as Record<string, unknown>)[k] = input[k];
   if (input.attribution) {
@@ -104,8 +99,16 @@ function applyInput(
   if (input.status_stage_id !== undefined && input.status_stage_id !== base.stage_id) {
     Object.assign(next, moveToStage(base, resolveStage(stages, input.status_stage_id), stages, now));
   }
-  const changed = JSON.stringify(next) !== JSON.stringify(base);
-  return { values: next, changed };
+  return next;
+}
+
+/**
+ * Whether applyInput changed anything: a value it did not touch is the base's own, so only the
+ * others are compared, as JSON (a record merged anew may hold the same keys and values).
+ */
+function changedFrom(base: LeadValues, next: LeadValues): boolean {
+  const b = base as unknown as Record<string, unknown>;
+  return Object.entries(next).some(([k, v]) => v !== b[k] && JSON.stringify(v) !== JSON.stringify(b[k]));
 }
 
 /** A new lead's values from partner input: the first stage unless the input names one. */
@@ -124,8 +127,8 @@ function newLeadValues(
     conversion_type: context.conversionType,
   };
   // The session's first touch fills whatever the partner's attribution leaves empty.
-  const withInput = applyInput(blank, { ...input, status_stage_id: undefined }, stages, now).values;
-  return sessionTouch ? applyInput(withInput, { attribution: sessionTouch }, stages, now).values : withInput;
+  const withInput = applyInput(blank, { ...input, status_stage_id: undefined }, stages, now);
+  return sessionTouch ? applyInput(withInput, { attribution: sessionTouch }, stages, now) : withInput;
 }
 
 /** Which rule matched an upsert to an existing lead; null when it created one. */
@@ -214,8 +217,8 @@ type LeadPlan =
 
 function planChange(existing: LeadWithDoc, input: LeadInput, stages: StageInfo[]): LeadPlan {
   const before = valuesOf(existing);
-  const { values, changed } = applyInput(before, input, stages, new Date().toISOString());
-  return changed
+  const values = applyInput(before, input, stages, new Date().toISOString());
+  return changedFrom(before, values)
     ? { kind: 'update', existing, values, events: changeEvents(before, values) }
     : { kind: 'unchanged', existing };
 }
