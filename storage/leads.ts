@@ -142,11 +142,24 @@ export interface WrittenLead {
 }
 
 /**
- * A lead's events, recorded by the statement that writes it from the document that statement
- * renders; `types` is a text[] expression of the statement's row (one list per lead).
+ * The events of the leads a statement writes, recorded by that statement from the documents it
+ * renders; `rows` are those leads (id and document), `types` a text[] expression over their row
+ * w (one list per lead) or one list for all.
  */
-const leadEvents = (sql: Db, workspaceId: string, types: readonly WebhookEventType[] | postgres.Fragment) =>
-  webhookEventsIn(sql, workspaceId, types, sql`w.document::jsonb`, sql`jsonb_build_object('kind', 'lead', 'id', w.id)`);
+const leadEvents = (
+  sql: Db,
+  workspaceId: string,
+  rows: postgres.Fragment,
+  types: readonly WebhookEventType[] | postgres.Fragment,
+) =>
+  webhookEventsIn(
+    sql,
+    workspaceId,
+    rows,
+    types,
+    sql`w.document::jsonb`,
+    sql`jsonb_build_object('kind', 'lead', 'id', w.id)`,
+  );
 
 /** Lead values as one jsonb parameter, each a row of the leads table's type (jsonb_populate_record). */
 const valuesJson = (sql: Db, rows: Record<string, unknown>[]) => sql.json(rows as never);
@@ -178,10 +191,9 @@ export async function insertLeads(sql: Db, workspaceId: string, values: readonly
       select v.id, v.workspace_id, v.created_at, v.updated_at, ${writableList(sql, 'v.')}, lead_document(v, s)::text
       from jsonb_populate_recordset(${newLeadBase(sql, workspaceId)}, ${valuesJson(sql, rows)}) v
       left join pipeline_stages s on s.id = v.stage_id
-      returning id, source, medium, campaign, document)
-    select w.id, w.source, w.medium, w.campaign, w.document as doc,
-      ${leadEvents(sql, workspaceId, ['lead.created'])} as event_ids
-    from w`;
+      returning id, source, medium, campaign, document),
+    e as (select ${leadEvents(sql, workspaceId, sql`w`, ['lead.created'])} as event_ids)
+    select w.id, w.source, w.medium, w.campaign, w.document as doc from w, e`;
   const byId = new Map(written.map((w) => [w.id, w]));
   return rows.map((r) => byId.get(r.id)!);
 }
@@ -224,10 +236,10 @@ export async function updateLeads(
         (${writableList(sql, '(i.n).')}, (i.n).updated_at, lead_document(i.n, i.s)::text)
       from input i
       where l.workspace_id = ${workspaceId} and l.id = i.id and l.deleted_at is null
-      returning l.id, l.source, l.medium, l.campaign, l.document, i.events)
-    select w.id, w.source, w.medium, w.campaign, w.document as doc,
-      ${leadEvents(sql, workspaceId, sql`array(select jsonb_array_elements_text(w.events))`)} as event_ids
-    from w`;
+      returning l.id, l.source, l.medium, l.campaign, l.document, i.events),
+    e as (
+      select ${leadEvents(sql, workspaceId, sql`w`, sql`array(select jsonb_array_elements_text(w.events))`)} as event_ids)
+    select w.id, w.source, w.medium, w.campaign, w.document as doc from w, e`;
   const byId = new Map(written.map((w) => [w.id, w]));
   return updates.map((u) => byId.get(u.id)!);
 }
@@ -249,8 +261,10 @@ export async function updateLead(
  */
 export async function recordLeadsUpdated(sql: Db, workspaceId: string, ids: string[]): Promise<void> {
   await sql`
-    select ${leadEvents(sql, workspaceId, ['lead.updated'])} from leads w
-    where w.workspace_id = ${workspaceId} and w.id = any(${ids}) and w.deleted_at is null`;
+    with changed as (
+      select id, document from leads
+      where workspace_id = ${workspaceId} and id = any(${ids}) and deleted_at is null)
+    select ${leadEvents(sql, workspaceId, sql`changed`, ['lead.updated'])}`;
 }
 
 /**
@@ -262,8 +276,9 @@ export async function softDeleteLead(sql: Db, workspaceId: string, id: string): 
     with w as (
       update leads set deleted_at = now(), updated_at = now()
       where workspace_id = ${workspaceId} and id = ${id} and deleted_at is null
-      returning id, document)
-    select ${leadEvents(sql, workspaceId, ['lead.deleted'])} as event_ids from w`;
+      returning id, document),
+    e as (select ${leadEvents(sql, workspaceId, sql`w`, ['lead.deleted'])} as event_ids)
+    select w.id from w, e`;
   return rows.length > 0;
 }
 
