@@ -54,7 +54,12 @@ export function webhookEventsIn(
   object: postgres.Fragment,
   subject: postgres.Fragment,
 ): postgres.Fragment {
-  const list = Array.isArray(types) ? sql`${types as string[]}::text[]` : (types as postgres.Fragment);
+  // A list is written out element by element: its length is then the planner's to see, where an
+  // array parameter counts as ten elements and would make every custom plan look cheaper than
+  // the generic one, re-planning the statement on each execution.
+  const list = Array.isArray(types)
+    ? sql`array[${(types as string[]).map((t) => sql`${t}::text`).reduce((a, b) => sql`${a}, ${b}`)}]`
+    : (types as postgres.Fragment);
   return sql`(
     select record_webhook_events(${workspaceId}, array_agg(u.type), array_agg(${object}), array_agg(${subject}))
     from ${rows} w cross join lateral unnest(${list}) u(type))`;
