@@ -17,8 +17,7 @@ import {
 } from '../core/leadFields.ts';
 import {
   findLead,
-  findLeadByExternalId,
-  findLeadByPhone,
+  findLeadsByMatchKeys,
   insertLead,
   lockLeadMatchKey,
   lockLeadMatchKeys,
@@ -29,6 +28,7 @@ import {
   type AttributionFields,
   type LeadRow,
   type LeadValues,
+  type LeadMatchKey,
   type LeadWithDoc,
   type WrittenLead,
 } from './leads.ts';
@@ -141,11 +141,16 @@ const matchKey = {
 };
 
 /** The rule an upsert matches by: external_id + external_source when both are given, else the phone. */
-function matchRule(input: LeadInput): { by: Exclude<MatchedBy, null>; lockKey: string } | undefined {
-  if (input.external_id && input.external_source) {
-    return { by: 'external_id', lockKey: matchKey.external(input.external_source, input.external_id) };
+function matchRule(input: LeadInput): { by: Exclude<MatchedBy, null>; lockKey: string; key: LeadMatchKey } | undefined {
+  const { external_id, external_source, contact_phone } = input;
+  if (external_id && external_source) {
+    return {
+      by: 'external_id',
+      lockKey: matchKey.external(external_source, external_id),
+      key: { external_source, external_id },
+    };
   }
-  if (input.contact_phone) return { by: 'phone', lockKey: matchKey.phone(input.contact_phone) };
+  if (contact_phone) return { by: 'phone', lockKey: matchKey.phone(contact_phone), key: { phone: contact_phone } };
   return undefined;
 }
 
@@ -181,23 +186,23 @@ interface UpsertReads {
   sessionTouch: AttributionFields | undefined;
 }
 
-/** The lead `input`'s rule matches, looked up now (the caller holds the rule's lock). */
-function findMatch(tx: Db, workspaceId: string, input: LeadInput) {
-  const rule = matchRule(input);
-  return rule?.by === 'external_id'
-    ? findLeadByExternalId(tx, workspaceId, input.external_source!, input.external_id!)
-    : rule?.by === 'phone'
-      ? findLeadByPhone(tx, workspaceId, input.contact_phone!)
-      : Promise.resolve(undefined);
-}
+/** The lead each input's rule matches, looked up now in one statement (the caller holds the rules' locks). */
+const findMatches = (tx: Db, workspaceId: string, inputs: readonly LeadInput[]) =>
+  findLeadsByMatchKeys(
+    tx,
+    workspaceId,
+    inputs.map((input) => matchRule(input)?.key),
+  );
 
-/** Both reads of an upsert, sent together. */
-async function upsertReads(tx: Db, workspaceId: string, input: LeadInput): Promise<UpsertReads> {
-  const [existing, sessionTouch] = await Promise.all([
-    findMatch(tx, workspaceId, input),
-    input.session_id ? findSessionAttribution(tx, workspaceId, input.session_id) : undefined,
+/** Both reads of each upsert, sent together. */
+async function upsertReads(tx: Db, workspaceId: string, inputs: readonly LeadInput[]): Promise<UpsertReads[]> {
+  const [existing, sessionTouches] = await Promise.all([
+    findMatches(tx, workspaceId, inputs),
+    Promise.all(
+      inputs.map((input) => (input.session_id ? findSessionAttribution(tx, workspaceId, input.session_id) : undefined)),
+    ),
   ]);
-  return { existing, sessionTouch };
+  return inputs.map((_, i) => ({ existing: existing[i], sessionTouch: sessionTouches[i] }));
 }
 
 /**
@@ -247,9 +252,9 @@ export async function upsertLead(
   const rule = matchRule(input);
   // Sent in one go: the connection runs them in order, so the lookup's snapshot is taken once
   // the lock is held.
-  const [, reads, stages] = await Promise.all([
+  const [, [reads], stages] = await Promise.all([
     rule ? lockLeadMatchKey(tx, workspaceId, rule.lockKey) : undefined,
-    upsertReads(tx, workspaceId, input),
+    upsertReads(tx, workspaceId, [input]),
     opts.stages ?? activeStagesForWrites(tx, workspaceId),
   ]);
   const plan = planUpsert(input, reads, { conversionType: opts.conversionType, stages });
@@ -275,7 +280,7 @@ export async function upsertLeads(
 ): Promise<ItemOutcome<UpsertResult>[]> {
   const locked = lockLeadMatchKeys(tx, workspaceId, inputs.flatMap(upsertLockKeys));
   const stagesRead = opts.stages ?? activeStagesForWrites(tx, workspaceId);
-  const firstReads = Promise.all(inputs.map((input) => upsertReads(tx, workspaceId, input)));
+  const firstReads = upsertReads(tx, workspaceId, inputs);
   const [, stages, reads] = await Promise.all([locked, stagesRead, firstReads]);
   const context = { conversionType: opts.conversionType, stages };
   const writes = new PendingLeadWrites(tx, workspaceId);
@@ -287,7 +292,7 @@ export async function upsertLeads(
     let read = reads[i]!;
     if ((rule && touchedKeys.has(rule.lockKey)) || (read.existing && touchedIds.has(read.existing.id))) {
       writes.send();
-      read = { ...read, existing: await findMatch(tx, workspaceId, input) };
+      read = { ...read, existing: (await findMatches(tx, workspaceId, [input]))[0] };
     }
     let plan: LeadPlan;
     try {

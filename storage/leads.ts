@@ -87,23 +87,37 @@ export async function findLeadByExternalId(
   source: string,
   externalId: string,
 ): Promise<LeadWithDoc | undefined> {
-  const [row] = await sql<LeadWithDoc[]>`
-    ${selectLeads(sql, { doc: true })}
-    where l.workspace_id = ${workspaceId} and l.external_source = ${source} and l.external_id = ${externalId}
-      and l.deleted_at is null
-    for update of l`;
-  return row;
+  return (await findLeadsByMatchKeys(sql, workspaceId, [{ external_source: source, external_id: externalId }]))[0];
 }
 
 /** The most recently updated active lead with this phone (several may share one). */
 export async function findLeadByPhone(sql: Db, workspaceId: string, phone: string): Promise<LeadWithDoc | undefined> {
-  const [row] = await sql<LeadWithDoc[]>`
-    ${selectLeads(sql, { doc: true })}
-    where l.workspace_id = ${workspaceId} and l.contact_phone = ${phone} and l.deleted_at is null
-    order by l.updated_at desc, l.id desc
-    limit 1
-    for update of l`;
-  return row;
+  return (await findLeadsByMatchKeys(sql, workspaceId, [{ phone }]))[0];
+}
+
+/** What an upsert looks a lead up by: its external key, or its phone. */
+export type LeadMatchKey = { external_source: string; external_id: string } | { phone: string };
+
+/**
+ * The active lead each key matches, locked FOR UPDATE, in the order of `keys` (undefined for no
+ * key or no match), in one statement however many keys there are. The match rules are
+ * lead_matches' (migration 23); the leads are then read by id.
+ */
+export async function findLeadsByMatchKeys(
+  sql: Db,
+  workspaceId: string,
+  keys: readonly (LeadMatchKey | undefined)[],
+): Promise<(LeadWithDoc | undefined)[]> {
+  const column = <K extends string>(k: K) =>
+    keys.map((key) => (key && k in key ? (key as Record<K, string>)[k] : null));
+  const rows = await sql<(LeadWithDoc & { key_index: number })[]>`
+    select m.n as key_index, x.*
+    from lead_matches(${workspaceId}, ${column('external_source')}::text[], ${column('external_id')}::text[],
+      ${column('phone')}::text[]) m
+    cross join lateral (${selectLeads(sql, { doc: true })} where l.id = m.lead_id) x`;
+  const found: (LeadWithDoc | undefined)[] = new Array(keys.length).fill(undefined);
+  for (const { key_index, ...row } of rows) found[key_index - 1] = row;
+  return found;
 }
 
 /** What a write hands back: the stored lead's id, effective attribution and representation. */
