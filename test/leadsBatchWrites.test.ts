@@ -113,6 +113,26 @@ describe('lead batches, written set-based', () => {
     await onlyEvents(t.sql, tenant.workspaceId, id, ['lead.created', 'lead.updated', 'lead.updated']);
   });
 
+  it('match, of the leads sharing a phone, the one updated last, in one batch as in another', async () => {
+    const p = phone();
+    const [a, b] = (
+      await batch([
+        { external_id: `shared-a-${n}`, external_source: 'crm', contact_phone: p },
+        { external_id: `shared-b-${n}`, external_source: 'crm', contact_phone: p },
+      ])
+    ).map((r) => r.lead);
+    expect(a.id).not.toBe(b.id);
+    const touch = (lead: any) =>
+      t.request('PATCH', `/api/v1/leads/${lead.id}`, { key: tenant.key, body: { notes: `touched ${++n}` } });
+    expect((await touch(a)).status).toBe(200);
+    expect((await batch([{ contact_phone: p, custom_fields: { first: 1 } }]))[0].lead.id).toBe(a.id);
+    expect((await touch(b)).status).toBe(200);
+    const [second] = await batch([{ contact_name: 'Other' }, { contact_phone: p, custom_fields: { second: 2 } }]).then(
+      (r) => r.slice(1),
+    );
+    expect(second).toMatchObject({ matched_by: 'phone', lead: { id: b.id, custom_fields: { second: 2 } } });
+  });
+
   it('keep an item refused between two good ones on the same lead out of the lead', async () => {
     const p = phone();
     const results = await batch([
