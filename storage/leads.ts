@@ -101,7 +101,7 @@ export type LeadMatchKey = { external_source: string; external_id: string } | { 
 /**
  * The active lead each key matches, locked FOR UPDATE, in the order of `keys` (undefined for no
  * key or no match), in one statement however many keys there are. The match rules are
- * lead_matches' (migration 23); the leads are then read by id.
+ * lead_matches' (migrations/functions); the leads are then read by id.
  */
 export async function findLeadsByMatchKeys(
   sql: Db,
@@ -168,7 +168,7 @@ const newLeadBase = (sql: Db, workspaceId: string) =>
 /**
  * Inserts the leads in one statement and records lead.created for each with it; the written
  * leads come back in the order of `values`. The statement renders each document from the row it
- * inserts (migration 21: set-based, where the trigger would run a query per lead).
+ * inserts (migration 22: set-based, where the trigger would run a query per lead).
  */
 export async function insertLeads(sql: Db, workspaceId: string, values: readonly LeadValues[]): Promise<WrittenLead[]> {
   if (values.length === 0) return [];
@@ -201,7 +201,7 @@ export interface LeadUpdate {
 /**
  * Stores each lead's new values and records its events with them, in one statement; the written
  * leads come back in the order of `updates` (each id once). The statement renders each document
- * from the row as it writes it (migration 21); it reads that row's other columns (channel flags,
+ * from the row as it writes it (migration 22); it reads that row's other columns (channel flags,
  * created_at) unlocked, which is the row it updates because every caller read the lead FOR UPDATE.
  */
 export async function updateLeads(

@@ -42,7 +42,7 @@ async function recordEvent(
  * of the change it reports), as an expression of that statement, for resources the database
  * renders itself (a lead's document): the events cost no statement or round trip of their own,
  * the objects never pass through Node, and all of them are recorded together
- * (record_webhook_events, migration 22). `types` is a list, or a text[] expression over w (a
+ * (record_webhook_events, migrations/functions). `types` is a list, or a text[] expression over w (a
  * list per row); `object` and `subject` are SQL expressions over w. Evaluates, once, to all the
  * event ids.
  */

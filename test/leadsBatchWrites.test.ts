@@ -123,7 +123,11 @@ describe('lead batches, written set-based', () => {
     ).map((r) => r.lead);
     expect(a.id).not.toBe(b.id);
     const touch = (lead: any) =>
-      t.request('PATCH', `/api/v1/leads/${lead.id}`, { key: tenant.key, body: { notes: `touched ${++n}` } });
+      t.request('PATCH', `/api/v1/leads/${lead.id}`, {
+        key: tenant.key,
+        body: { notes: `touched ${++n}` },
+        headers: ik(),
+      });
     expect((await touch(a)).status).toBe(200);
     expect((await batch([{ contact_phone: p, custom_fields: { first: 1 } }]))[0].lead.id).toBe(a.id);
     expect((await touch(b)).status).toBe(200);

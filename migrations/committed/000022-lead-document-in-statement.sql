@@ -1,5 +1,5 @@
---! Previous: sha1:a01c3b18e5b9a03f7625f2d1df5f10ee4b3bb4b9
---! Hash: sha1:cee64b72225d3d96989779499aac48350cc18216
+--! Previous: sha1:2015161425f11a168acc7f124c7906ccf4309bd0
+--! Hash: sha1:6003a2a31bd8f4181e43126ef1ce1c2c65f0a402
 --! Message: leads: a write statement may render the document itself
 
 -- lead_document stays the one owner of the Lead JSON; what changes is who calls it. A per-row

@@ -1,17 +1,12 @@
---! Previous: sha1:ced8605e2e5fe9359f792893f79853690850898a
---! Hash: sha1:e947bdd4d28214b8634188dfb2cdbb052b443865
---! Message: leads: the match rules of upserts in one function, for many keys at once
-
 -- An upsert matches a lead by its external key (external_source + external_id) when it has one,
 -- else by phone (the most recently updated of the leads sharing it), and locks it. A batch of 100
 -- sent 100 such lookups, each a statement of its own for Node to build and read (about 4 ms of
--- the API's CPU per batch, measured); this runs them in one call, key by key, each as the single
--- lookup ran it (the same statement, planned per key, so an index is chosen with the key in
--- hand). keys[i] is (sources[i], external_ids[i]) when external_ids[i] is not null, else
+-- the API's CPU per batch, measured); this runs them in one call, key by key, each the statement
+-- a single upsert's lookup is (and cached as a prepared statement is). keys[i] is (sources[i], external_ids[i]) when external_ids[i] is not null, else
 -- phones[i]; answers (i, the id of the lead it matched) for the keys that matched one.
-create function lead_matches(ws text, sources text[], external_ids text[], phones text[])
+create or replace function lead_matches(ws text, sources text[], external_ids text[], phones text[])
   returns table (n integer, lead_id text) rows 100
-language plpgsql as $$
+language plpgsql set search_path from current as $$
 begin
   for i in 1 .. coalesce(array_length(phones, 1), 0) loop
     n := i;
