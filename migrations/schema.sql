@@ -981,35 +981,6 @@ AS $function$
 $function$
 ;
 
-CREATE OR REPLACE FUNCTION public.lead_matches(ws text, sources text[], external_ids text[], phones text[])
- RETURNS TABLE(n integer, lead_id text)
- LANGUAGE plpgsql
- ROWS 100
- SET search_path TO '$user', 'public'
-AS $function$
-begin
-  for i in 1 .. coalesce(array_length(phones, 1), 0) loop
-    n := i;
-    lead_id := null;
-    if external_ids[i] is not null then
-      select l.id into lead_id from leads l
-      where l.workspace_id = ws and l.external_source = sources[i] and l.external_id = external_ids[i]
-        and l.deleted_at is null
-      for update;
-    elsif phones[i] is not null then
-      select l.id into lead_id from leads l
-      where l.workspace_id = ws and l.contact_phone = phones[i] and l.deleted_at is null
-      order by l.updated_at desc, l.id desc
-      limit 1
-      for update;
-    end if;
-    if lead_id is not null then
-      return next;
-    end if;
-  end loop;
-end $function$
-;
-
 CREATE OR REPLACE FUNCTION public.public_id(prefix text)
  RETURNS text
  LANGUAGE sql

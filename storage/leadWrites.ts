@@ -186,7 +186,7 @@ interface UpsertReads {
   sessionTouch: AttributionFields | undefined;
 }
 
-/** The lead each input's rule matches, looked up now in one statement (the caller holds the rules' locks). */
+/** The lead each input's rule matches, looked up now (the caller holds the rules' locks). */
 const findMatches = (tx: Db, workspaceId: string, inputs: readonly LeadInput[]) =>
   findLeadsByMatchKeys(
     tx,
