@@ -12,8 +12,9 @@ export function normalizeUsPhone(input: string): string | null {
   if (!trimmed || trimmed.length > 40) return null;
   const parsed = parsePhoneNumberFromString(trimmed, 'US');
   if (!parsed || parsed.countryCallingCode !== '1' || !parsed.isValid()) return null;
-  // Toll-free numbers belong to no single country; US territories have US area codes.
-  if (parsed.getType() !== 'TOLL_FREE' && !US_REGIONS.has(parsed.country ?? '')) return null;
+  // Toll-free numbers belong to no single country; US territories have US area codes. The type
+  // is asked last: it matches the number against every type's pattern, most of a parse's cost.
+  if (!US_REGIONS.has(parsed.country ?? '') && parsed.getType() !== 'TOLL_FREE') return null;
   return parsed.nationalNumber.length === 10 ? parsed.nationalNumber : null;
 }
 

@@ -688,7 +688,8 @@ CREATE TRIGGER events_analytics_update AFTER UPDATE ON public.events FOR EACH RO
 CREATE TRIGGER leads_analytics_delete AFTER DELETE ON public.leads FOR EACH ROW WHEN ((old.created_at < analytics_settled_before(now()))) EXECUTE FUNCTION analytics_log_lead();
 CREATE TRIGGER leads_analytics_insert AFTER INSERT ON public.leads FOR EACH ROW WHEN ((new.created_at < analytics_settled_before(now()))) EXECUTE FUNCTION analytics_log_lead();
 CREATE TRIGGER leads_analytics_update AFTER UPDATE ON public.leads FOR EACH ROW WHEN ((((old.created_at < analytics_settled_before(now())) OR (new.created_at < analytics_settled_before(now()))) AND (((((((((old.created_at IS DISTINCT FROM new.created_at) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.source IS DISTINCT FROM new.source)) OR (old.medium IS DISTINCT FROM new.medium)) OR (old.campaign IS DISTINCT FROM new.campaign)) OR (old.stage_id IS DISTINCT FROM new.stage_id)) OR (old.converted_at IS DISTINCT FROM new.converted_at)) OR (old.sales_value IS DISTINCT FROM new.sales_value)) OR (old.funnel_gap_summary IS DISTINCT FROM new.funnel_gap_summary)))) EXECUTE FUNCTION analytics_log_lead();
-CREATE TRIGGER leads_document BEFORE INSERT OR UPDATE ON public.leads FOR EACH ROW EXECUTE FUNCTION render_lead_document();
+CREATE TRIGGER leads_document_insert BEFORE INSERT ON public.leads FOR EACH ROW WHEN ((new.document IS NULL)) EXECUTE FUNCTION render_lead_document();
+CREATE TRIGGER leads_document_update BEFORE UPDATE ON public.leads FOR EACH ROW WHEN ((NOT (new.document IS DISTINCT FROM old.document))) EXECUTE FUNCTION render_lead_document();
 CREATE TRIGGER spend_records_analytics_delete AFTER DELETE ON public.spend_records REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_log_spend();
 CREATE TRIGGER spend_records_analytics_insert AFTER INSERT ON public.spend_records REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_log_spend();
 CREATE TRIGGER spend_records_analytics_update AFTER UPDATE ON public.spend_records REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_log_spend();
@@ -996,19 +997,39 @@ CREATE OR REPLACE FUNCTION public.record_webhook_event(ws text, event_type text,
  SET search_path TO '$user', 'public'
 AS $function$
 declare
-  new_id text := public_id('evt');
+  new_id text;
 begin
-  insert into webhook_events (id, workspace_id, type, data, subject)
-  values (new_id, ws, event_type, case when object is null then null else jsonb_build_object('object', object) end, subject);
-  if object is null then
-    perform graphile_worker.add_job('webhook_event_render',
-      json_build_object('workspace_id', ws, 'event_id', new_id),
-      max_attempts => (select max_attempts from job_policies where task = 'webhook_event_render'),
-      job_key => 'webhook_event_render:' || new_id);
-  else
-    perform webhook_fan_out(new_id, only_endpoint);
+  if object is not null then
+    return (record_webhook_events(ws, array[event_type], array[object], array[subject], only_endpoint))[1];
   end if;
+  new_id := public_id('evt');
+  insert into webhook_events (id, workspace_id, type, data, subject) values (new_id, ws, event_type, null, subject);
+  perform graphile_worker.add_job('webhook_event_render',
+    json_build_object('workspace_id', ws, 'event_id', new_id),
+    max_attempts => (select max_attempts from job_policies where task = 'webhook_event_render'),
+    job_key => 'webhook_event_render:' || new_id);
   return new_id;
+end $function$
+;
+
+CREATE OR REPLACE FUNCTION public.record_webhook_events(ws text, types text[], objects jsonb[], subjects jsonb[], only_endpoint text DEFAULT NULL::text)
+ RETURNS text[]
+ LANGUAGE plpgsql
+ SET search_path TO '$user', 'public'
+AS $function$
+declare
+  ids text[];
+begin
+  select array_agg(public_id('evt') order by u.n) into ids from unnest(types) with ordinality u(type, n);
+  insert into webhook_events (id, workspace_id, type, data, subject)
+  select u.id, ws, u.type, jsonb_build_object('object', u.object), u.subject
+  from unnest(ids, types, objects, subjects) u(id, type, object, subject);
+  insert into webhook_deliveries (id, workspace_id, event_id, endpoint_id, status, next_attempt_at)
+  select public_id('whd'), ws, u.id, ep.id, 'pending', now()
+  from unnest(ids, types) u(id, type) join webhook_endpoints ep on ep.workspace_id = ws
+  where webhook_endpoint_receives(ep, u.type, only_endpoint)
+  on conflict do nothing;
+  return coalesce(ids, '{}');
 end $function$
 ;
 
@@ -1137,6 +1158,17 @@ begin
 end $function$
 ;
 
+CREATE OR REPLACE FUNCTION public.webhook_endpoint_receives(ep webhook_endpoints, event_type text, only_endpoint text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  select case when only_endpoint is null
+    then ep.enabled and (ep.events @> array[event_type] or ep.events @> array['*'])
+    else ep.id = only_endpoint end
+$function$
+;
+
 CREATE OR REPLACE FUNCTION public.webhook_fan_out(event_id text, only_endpoint text DEFAULT NULL::text)
  RETURNS integer
  LANGUAGE plpgsql
@@ -1148,10 +1180,7 @@ begin
   insert into webhook_deliveries (id, workspace_id, event_id, endpoint_id, status, next_attempt_at)
   select public_id('whd'), ev.workspace_id, ev.id, ep.id, 'pending', now()
   from webhook_events ev join webhook_endpoints ep on ep.workspace_id = ev.workspace_id
-  where ev.id = webhook_fan_out.event_id
-    and case when only_endpoint is null
-      then ep.enabled and (ep.events @> array[ev.type] or ep.events @> array['*'])
-      else ep.id = only_endpoint end
+  where ev.id = webhook_fan_out.event_id and webhook_endpoint_receives(ep, ev.type, only_endpoint)
   on conflict do nothing;
   get diagnostics n = row_count;
   return n;

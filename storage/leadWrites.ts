@@ -17,8 +17,7 @@ import {
 } from '../core/leadFields.ts';
 import {
   findLead,
-  findLeadByExternalId,
-  findLeadByPhone,
+  findLeadsByMatchKeys,
   insertLead,
   lockLeadMatchKey,
   lockLeadMatchKeys,
@@ -29,6 +28,7 @@ import {
   type AttributionFields,
   type LeadRow,
   type LeadValues,
+  type LeadMatchKey,
   type LeadWithDoc,
   type WrittenLead,
 } from './leads.ts';
@@ -81,14 +81,9 @@ function mergeRecord(
 /**
  * Applies partner input to a lead's values. Attribution is first touch: input only fills fields
  * that are still null; overrides (null clears one) correct it. form_data and custom_fields merge
- * key by key. Returns whether anything changed.
+ * key by key. Values it does not change are the base's own (see changedFrom).
  */
-function applyInput(
-  base: LeadValues,
-  input: LeadInput,
-  stages: StageInfo[],
-  now: string,
-): { values: LeadValues; changed: boolean } {
+function applyInput(base: LeadValues, input: LeadInput, stages: StageInfo[], now: string): LeadValues {
   const next: LeadValues = { ...base };
   for (const k of PLAIN_KEYS) if (input[k] !== undefined) (next as Record<string, unknown>)[k] = input[k];
   if (input.attribution) {
@@ -104,8 +99,16 @@ function applyInput(
   if (input.status_stage_id !== undefined && input.status_stage_id !== base.stage_id) {
     Object.assign(next, moveToStage(base, resolveStage(stages, input.status_stage_id), stages, now));
   }
-  const changed = JSON.stringify(next) !== JSON.stringify(base);
-  return { values: next, changed };
+  return next;
+}
+
+/**
+ * Whether applyInput changed anything: a value it did not touch is the base's own, so only the
+ * others are compared, as JSON (a record merged anew may hold the same keys and values).
+ */
+function changedFrom(base: LeadValues, next: LeadValues): boolean {
+  const b = base as unknown as Record<string, unknown>;
+  return Object.entries(next).some(([k, v]) => v !== b[k] && JSON.stringify(v) !== JSON.stringify(b[k]));
 }
 
 /** A new lead's values from partner input: the first stage unless the input names one. */
@@ -124,8 +127,8 @@ function newLeadValues(
     conversion_type: context.conversionType,
   };
   // The session's first touch fills whatever the partner's attribution leaves empty.
-  const withInput = applyInput(blank, { ...input, status_stage_id: undefined }, stages, now).values;
-  return sessionTouch ? applyInput(withInput, { attribution: sessionTouch }, stages, now).values : withInput;
+  const withInput = applyInput(blank, { ...input, status_stage_id: undefined }, stages, now);
+  return sessionTouch ? applyInput(withInput, { attribution: sessionTouch }, stages, now) : withInput;
 }
 
 /** Which rule matched an upsert to an existing lead; null when it created one. */
@@ -138,11 +141,16 @@ const matchKey = {
 };
 
 /** The rule an upsert matches by: external_id + external_source when both are given, else the phone. */
-function matchRule(input: LeadInput): { by: Exclude<MatchedBy, null>; lockKey: string } | undefined {
-  if (input.external_id && input.external_source) {
-    return { by: 'external_id', lockKey: matchKey.external(input.external_source, input.external_id) };
+function matchRule(input: LeadInput): { by: Exclude<MatchedBy, null>; lockKey: string; key: LeadMatchKey } | undefined {
+  const { external_id, external_source, contact_phone } = input;
+  if (external_id && external_source) {
+    return {
+      by: 'external_id',
+      lockKey: matchKey.external(external_source, external_id),
+      key: { external_source, external_id },
+    };
   }
-  if (input.contact_phone) return { by: 'phone', lockKey: matchKey.phone(input.contact_phone) };
+  if (contact_phone) return { by: 'phone', lockKey: matchKey.phone(contact_phone), key: { phone: contact_phone } };
   return undefined;
 }
 
@@ -178,23 +186,23 @@ interface UpsertReads {
   sessionTouch: AttributionFields | undefined;
 }
 
-/** The lead `input`'s rule matches, looked up now (the caller holds the rule's lock). */
-function findMatch(tx: Db, workspaceId: string, input: LeadInput) {
-  const rule = matchRule(input);
-  return rule?.by === 'external_id'
-    ? findLeadByExternalId(tx, workspaceId, input.external_source!, input.external_id!)
-    : rule?.by === 'phone'
-      ? findLeadByPhone(tx, workspaceId, input.contact_phone!)
-      : Promise.resolve(undefined);
-}
+/** The lead each input's rule matches, looked up now (the caller holds the rules' locks). */
+const findMatches = (tx: Db, workspaceId: string, inputs: readonly LeadInput[]) =>
+  findLeadsByMatchKeys(
+    tx,
+    workspaceId,
+    inputs.map((input) => matchRule(input)?.key),
+  );
 
-/** Both reads of an upsert, sent together. */
-async function upsertReads(tx: Db, workspaceId: string, input: LeadInput): Promise<UpsertReads> {
-  const [existing, sessionTouch] = await Promise.all([
-    findMatch(tx, workspaceId, input),
-    input.session_id ? findSessionAttribution(tx, workspaceId, input.session_id) : undefined,
+/** Both reads of each upsert, sent together. */
+async function upsertReads(tx: Db, workspaceId: string, inputs: readonly LeadInput[]): Promise<UpsertReads[]> {
+  const [existing, sessionTouches] = await Promise.all([
+    findMatches(tx, workspaceId, inputs),
+    Promise.all(
+      inputs.map((input) => (input.session_id ? findSessionAttribution(tx, workspaceId, input.session_id) : undefined)),
+    ),
   ]);
-  return { existing, sessionTouch };
+  return inputs.map((_, i) => ({ existing: existing[i], sessionTouch: sessionTouches[i] }));
 }
 
 /**
@@ -209,8 +217,8 @@ type LeadPlan =
 
 function planChange(existing: LeadWithDoc, input: LeadInput, stages: StageInfo[]): LeadPlan {
   const before = valuesOf(existing);
-  const { values, changed } = applyInput(before, input, stages, new Date().toISOString());
-  return changed
+  const values = applyInput(before, input, stages, new Date().toISOString());
+  return changedFrom(before, values)
     ? { kind: 'update', existing, values, events: changeEvents(before, values) }
     : { kind: 'unchanged', existing };
 }
@@ -244,9 +252,9 @@ export async function upsertLead(
   const rule = matchRule(input);
   // Sent in one go: the connection runs them in order, so the lookup's snapshot is taken once
   // the lock is held.
-  const [, reads, stages] = await Promise.all([
+  const [, [reads], stages] = await Promise.all([
     rule ? lockLeadMatchKey(tx, workspaceId, rule.lockKey) : undefined,
-    upsertReads(tx, workspaceId, input),
+    upsertReads(tx, workspaceId, [input]),
     opts.stages ?? activeStagesForWrites(tx, workspaceId),
   ]);
   const plan = planUpsert(input, reads, { conversionType: opts.conversionType, stages });
@@ -272,7 +280,7 @@ export async function upsertLeads(
 ): Promise<ItemOutcome<UpsertResult>[]> {
   const locked = lockLeadMatchKeys(tx, workspaceId, inputs.flatMap(upsertLockKeys));
   const stagesRead = opts.stages ?? activeStagesForWrites(tx, workspaceId);
-  const firstReads = Promise.all(inputs.map((input) => upsertReads(tx, workspaceId, input)));
+  const firstReads = upsertReads(tx, workspaceId, inputs);
   const [, stages, reads] = await Promise.all([locked, stagesRead, firstReads]);
   const context = { conversionType: opts.conversionType, stages };
   const writes = new PendingLeadWrites(tx, workspaceId);
@@ -284,7 +292,7 @@ export async function upsertLeads(
     let read = reads[i]!;
     if ((rule && touchedKeys.has(rule.lockKey)) || (read.existing && touchedIds.has(read.existing.id))) {
       writes.send();
-      read = { ...read, existing: await findMatch(tx, workspaceId, input) };
+      read = { ...read, existing: (await findMatches(tx, workspaceId, [input]))[0] };
     }
     let plan: LeadPlan;
     try {

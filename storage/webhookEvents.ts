@@ -38,23 +38,31 @@ async function recordEvent(
 }
 
 /**
- * recordWebhookEvent as an expression of the statement that makes the change, for a resource the
- * database renders itself (a lead's document): the events cost no statement or round trip of
- * their own, and the object never passes through Node. One event per type, in the given order
- * (`types` may be a text[] expression over the statement's row, a list per row); `object` and
- * `subject` are SQL expressions over the statement's row. Evaluates to the event ids.
+ * recordWebhookEvent for every row of `rows` (a statement's rows named w, typically the RETURNING
+ * of the change it reports), as an expression of that statement, for resources the database
+ * renders itself (a lead's document): the events cost no statement or round trip of their own,
+ * the objects never pass through Node, and all of them are recorded together
+ * (record_webhook_events, migrations/functions). `types` is a list, or a text[] expression over w (a
+ * list per row); `object` and `subject` are SQL expressions over w. Evaluates, once, to all the
+ * event ids.
  */
 export function webhookEventsIn(
   sql: Db,
   workspaceId: string,
+  rows: postgres.Fragment,
   types: readonly WebhookEventType[] | postgres.Fragment,
   object: postgres.Fragment,
   subject: postgres.Fragment,
 ): postgres.Fragment {
-  const list = Array.isArray(types) ? sql`${types as string[]}::text[]` : (types as postgres.Fragment);
-  return sql`array(
-    select record_webhook_event(${workspaceId}, u.type, ${object}, ${subject})
-    from unnest(${list}) with ordinality u(type, n) order by u.n)`;
+  // A list is written out element by element: its length is then the planner's to see, where an
+  // array parameter counts as ten elements and would make every custom plan look cheaper than
+  // the generic one, re-planning the statement on each execution.
+  const list = Array.isArray(types)
+    ? sql`array[${(types as string[]).map((t) => sql`${t}::text`).reduce((a, b) => sql`${a}, ${b}`)}]`
+    : (types as postgres.Fragment);
+  return sql`(
+    select record_webhook_events(${workspaceId}, array_agg(u.type), array_agg(${object}), array_agg(${subject}))
+    from ${rows} w cross join lateral unnest(${list}) u(type))`;
 }
 
 /**
