@@ -74,16 +74,15 @@ describe('settledUnlessConnectionLost', () => {
       // second waits in the reserved connection's own queue.
       const first = tx`select pg_sleep(${5})`.execute();
       const second = tx`select ${1}::int as one`.execute();
+      // Watched before the backend ends: the first statement may fail before the terminating
+      // statement has even answered, and a rejection nobody watches yet fails the run.
+      const settled = settledUnlessConnectionLost([first, second]).then(
+        () => 'settled',
+        (err: { code?: string }) => err.code,
+      );
       await sleep(200);
       await admin`select pg_terminate_backend(${pid})`;
-      const outcome = await within(
-        settledUnlessConnectionLost([first, second]).then(
-          () => 'settled',
-          (err: { code?: string }) => err.code,
-        ),
-        5000,
-      );
-      expect(outcome).toBe('CONNECTION_CLOSED');
+      expect(await within(settled, 5000)).toBe('CONNECTION_CLOSED');
     } finally {
       await sql.end({ timeout: 1 });
     }
