@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { dxfDocument, line, lwpolyline, text } from '../tasks/report_export/dxf-groups.ts';
 
 export const SAMPLES_DIR = fileURLToPath(new URL('./reports/', import.meta.url));
 
@@ -616,14 +617,6 @@ export function eagleViewStyleXml(): Buffer {
 // DXF roof plan in feet: a hip roof 50 by 30 ft at 5/12, four facets with their pitch written
 // inside, ridge, hip, eave and rake lines each on its own layer.
 
-const pairs = (...items: (string | number)[]) => items.join('\n') + '\n';
-const polyline = (layer: string, pts: [number, number][]) =>
-  pairs(0, 'LWPOLYLINE', 8, layer, 90, pts.length, 70, 1, ...pts.flatMap(([x, y]) => [10, x, 20, y]));
-const lineEntity = (layer: string, [x1, y1]: [number, number], [x2, y2]: [number, number]) =>
-  pairs(0, 'LINE', 8, layer, 10, x1, 20, y1, 30, 0, 11, x2, 21, y2, 31, 0);
-const textEntity = (layer: string, [x, y]: [number, number], value: string) =>
-  pairs(0, 'TEXT', 8, layer, 10, x, 20, y, 30, 0, 40, 1, 1, value);
-
 export function roofPlanDxf(): Buffer {
   const [a, b, c, d] = [
     [0, 0],
@@ -636,29 +629,24 @@ export function roofPlanDxf(): Buffer {
     [35, 15],
   ] as [number, number][];
   const entities =
-    polyline('ROOF', [a!, b!, r2!, r1!]) +
-    polyline('ROOF', [b!, c!, r2!]) +
-    polyline('ROOF', [c!, d!, r1!, r2!]) +
-    polyline('ROOF', [d!, a!, r1!]) +
-    textEntity('PITCH', [25, 6], '5/12') +
-    textEntity('PITCH', [44, 15], '5/12') +
-    textEntity('PITCH', [25, 24], '5/12') +
-    textEntity('PITCH', [6, 15], '5/12') +
-    lineEntity('RIDGE', r1!, r2!) +
-    lineEntity('HIP', a!, r1!) +
-    lineEntity('HIP', b!, r2!) +
-    lineEntity('HIP', c!, r2!) +
-    lineEntity('HIP', d!, r1!) +
-    lineEntity('EAVE', a!, b!) +
-    lineEntity('EAVE', b!, c!) +
-    lineEntity('EAVE', c!, d!) +
-    lineEntity('EAVE', d!, a!);
-  return Buffer.from(
-    pairs(999, SAMPLE_NOTICE) +
-      pairs(0, 'SECTION', 2, 'HEADER', 9, '$INSUNITS', 70, 2, 0, 'ENDSEC', 0, 'SECTION', 2, 'ENTITIES') +
-      entities +
-      pairs(0, 'ENDSEC', 0, 'EOF'),
-  );
+    lwpolyline('ROOF', [a!, b!, r2!, r1!]) +
+    lwpolyline('ROOF', [b!, c!, r2!]) +
+    lwpolyline('ROOF', [c!, d!, r1!, r2!]) +
+    lwpolyline('ROOF', [d!, a!, r1!]) +
+    text('PITCH', [25, 6], '5/12') +
+    text('PITCH', [44, 15], '5/12') +
+    text('PITCH', [25, 24], '5/12') +
+    text('PITCH', [6, 15], '5/12') +
+    line('RIDGE', r1!, r2!) +
+    line('HIP', a!, r1!) +
+    line('HIP', b!, r2!) +
+    line('HIP', c!, r2!) +
+    line('HIP', d!, r1!) +
+    line('EAVE', a!, b!) +
+    line('EAVE', b!, c!) +
+    line('EAVE', c!, d!) +
+    line('EAVE', d!, a!);
+  return Buffer.from(dxfDocument(entities, { comment: SAMPLE_NOTICE }));
 }
 
 /** Every sample by its file name. */

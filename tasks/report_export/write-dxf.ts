@@ -1,25 +1,8 @@
 import { LENGTH_LABELS, type ExportModel } from './model.ts';
+import { lwpolyline, pairs, text, type DxfPoint } from './dxf-groups.ts';
 
-const pairs = (...items: (string | number)[]) => items.map(String).join('\n') + '\n';
 const LAYERS = ['ROOF-FACETS', 'LABELS', ...LENGTH_LABELS.map(([k]) => k.toUpperCase().replace('_', '-'))];
-
-function polyline(layer: string, points: [number, number][], closed: boolean) {
-  return pairs(
-    0,
-    'LWPOLYLINE',
-    8,
-    layer,
-    90,
-    points.length,
-    70,
-    closed ? 1 : 0,
-    ...points.flatMap(([x, y]) => [10, x.toFixed(4), 20, y.toFixed(4)]),
-  );
-}
-
-function text(layer: string, [x, y]: [number, number], value: string, height: number) {
-  return pairs(0, 'TEXT', 8, layer, 10, x.toFixed(4), 20, y.toFixed(4), 30, 0, 40, height, 1, value);
-}
+const fixed = ([x, y]: [number, number]): DxfPoint => [x.toFixed(4), y.toFixed(4)];
 
 /**
  * The plan in feet ($INSUNITS 2): facets as closed polylines on ROOF-FACETS with their pitch
@@ -30,12 +13,12 @@ export function writeDxf(m: ExportModel): Buffer {
   const g = m.geometry ?? { facets: [], lines: [] };
   let entities = '';
   for (const f of g.facets) {
-    entities += polyline('ROOF-FACETS', f.points, true);
+    entities += lwpolyline('ROOF-FACETS', f.points.map(fixed));
     const cx = f.points.reduce((s, p) => s + p[0], 0) / f.points.length;
     const cy = f.points.reduce((s, p) => s + p[1], 0) / f.points.length;
-    entities += text('LABELS', [cx, cy], f.pitch ? `${f.id} ${f.pitch}` : f.id, 1);
+    entities += text('LABELS', fixed([cx, cy]), f.pitch ? `${f.id} ${f.pitch}` : f.id);
   }
-  for (const l of g.lines) entities += polyline(l.kind.toUpperCase().replace('_', '-'), l.points, false);
+  for (const l of g.lines) entities += lwpolyline(l.kind.toUpperCase().replace('_', '-'), l.points.map(fixed), false);
   const layerTable =
     pairs(0, 'TABLE', 2, 'LAYER', 70, LAYERS.length) +
     LAYERS.map((name, i) => pairs(0, 'LAYER', 2, name, 70, 0, 62, i + 1, 6, 'CONTINUOUS')).join('') +
