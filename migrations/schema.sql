@@ -790,7 +790,7 @@ end $function$
 CREATE OR REPLACE FUNCTION public.analytics_settled_before(at timestamp with time zone)
  RETURNS timestamp with time zone
  LANGUAGE sql
- IMMUTABLE PARALLEL SAFE
+ STABLE PARALLEL SAFE
 AS $function$ select at - interval '1 hour' $function$
 ;
 
