@@ -566,13 +566,11 @@ alter table webhook_deliveries add constraint webhook_deliveries_event_id_endpoi
 alter table webhook_deliveries add constraint webhook_deliveries_event_id_fkey FOREIGN KEY (event_id) REFERENCES webhook_events(id) ON DELETE CASCADE;
 alter table webhook_deliveries add constraint webhook_deliveries_pkey PRIMARY KEY (id);
 alter table webhook_deliveries add constraint webhook_deliveries_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'succeeded'::text, 'failed'::text])));
-alter table webhook_deliveries add constraint webhook_deliveries_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id);
 alter table webhook_delivery_attempts add constraint webhook_delivery_attempts_delivery_id_fkey FOREIGN KEY (delivery_id) REFERENCES webhook_deliveries(id) ON DELETE CASCADE;
 alter table webhook_delivery_attempts add constraint webhook_delivery_attempts_pkey PRIMARY KEY (id);
 alter table webhook_endpoints add constraint webhook_endpoints_pkey PRIMARY KEY (id);
 alter table webhook_endpoints add constraint webhook_endpoints_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id);
 alter table webhook_events add constraint webhook_events_pkey PRIMARY KEY (id);
-alter table webhook_events add constraint webhook_events_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id);
 alter table worker_heartbeats add constraint worker_heartbeats_pkey PRIMARY KEY (worker_id);
 alter table workspaces add constraint workspaces_pkey PRIMARY KEY (id);
 alter table workspaces add constraint workspaces_visualization_quota_monthly_check CHECK ((visualization_quota_monthly >= 0));
