@@ -99,38 +99,64 @@ export async function findLeadByPhone(sql: Db, workspaceId: string, phone: strin
 export type LeadMatchKey = { external_source: string; external_id: string } | { phone: string };
 
 /**
- * The active lead each key matches, locked FOR UPDATE, in the order of `keys` (undefined for no
- * key or no match): by external key the one lead holding it, by phone the most recently updated
- * of the leads sharing it. One statement for all keys, each looked up through its own index (a
- * statement per key cost a batch of 100 about 2 ms of PostgreSQL and 3.5 ms of Node more, measured
- * on an analyzed table; see README, Known gaps, for a table without statistics).
+ * A lead match rule's WHERE onwards, the one lead it locks: by external key the one active lead
+ * holding it, by phone the most recently updated of the active leads sharing it. The key's values
+ * are parameters, or columns of a LATERAL lookup's row.
+ */
+const matchByPhone = (sql: Db, workspaceId: string, phone: string | postgres.Fragment) => sql`
+  where l.workspace_id = ${workspaceId} and l.contact_phone = ${phone} and l.deleted_at is null
+  order by l.updated_at desc, l.id desc limit 1 for update of l`;
+const matchByExternalKey = (
+  sql: Db,
+  workspaceId: string,
+  source: string | postgres.Fragment,
+  id: string | postgres.Fragment,
+) => sql`
+  where l.workspace_id = ${workspaceId} and l.external_source = ${source} and l.external_id = ${id}
+    and l.deleted_at is null for update of l`;
+
+/**
+ * The active lead each key matches (see matchByPhone), locked FOR UPDATE, in the order of `keys`
+ * (undefined for no key or no match). Many keys are looked up in one statement, a LATERAL lookup
+ * per rule, each key through its rule's index: a statement per key cost a batch of 100 about
+ * 2 ms of PostgreSQL and 3.5 ms of Node more, measured on an analyzed table (README, Known gaps,
+ * for one without statistics). One key has a statement of its own: PostgreSQL plans the LATERAL
+ * form anew on each execution, which doubled a single upsert's database time.
  */
 export async function findLeadsByMatchKeys(
   sql: Db,
   workspaceId: string,
   keys: readonly (LeadMatchKey | undefined)[],
 ): Promise<(LeadWithDoc | undefined)[]> {
+  const found: (LeadWithDoc | undefined)[] = keys.map(() => undefined);
   const phones: { n: number; phone: string }[] = [];
   const externals: { n: number; source: string; id: string }[] = [];
   keys.forEach((key, n) => {
     if (key && 'phone' in key) phones.push({ n, phone: key.phone });
     else if (key) externals.push({ n, source: key.external_source, id: key.external_id });
   });
-  const found: (LeadWithDoc | undefined)[] = keys.map(() => undefined);
-  if (phones.length + externals.length === 0) return found;
-  const rows = await sql<(LeadWithDoc & { n: number })[]>`
-    select k.n, m.* from unnest(${phones.map((k) => k.n)}::int[], ${phones.map((k) => k.phone)}::text[]) k(n, phone)
-    cross join lateral (
-      ${selectLeads(sql, { doc: true })}
-      where l.workspace_id = ${workspaceId} and l.contact_phone = k.phone and l.deleted_at is null
-      order by l.updated_at desc, l.id desc limit 1 for update of l) m
-    union all
-    select k.n, m.* from unnest(${externals.map((k) => k.n)}::int[], ${externals.map((k) => k.source)}::text[],
-      ${externals.map((k) => k.id)}::text[]) k(n, source, id)
-    cross join lateral (
-      ${selectLeads(sql, { doc: true })}
-      where l.workspace_id = ${workspaceId} and l.external_source = k.source and l.external_id = k.id
-        and l.deleted_at is null for update of l) m`;
+  if (phones.length + externals.length === 1) {
+    const rule = phones[0]
+      ? matchByPhone(sql, workspaceId, phones[0].phone)
+      : matchByExternalKey(sql, workspaceId, externals[0]!.source, externals[0]!.id);
+    const [row] = await sql<LeadWithDoc[]>`${selectLeads(sql, { doc: true })} ${rule}`;
+    found[(phones[0] ?? externals[0])!.n] = row;
+    return found;
+  }
+  const lookups = [
+    phones.length > 0 &&
+      sql`
+        select k.n, m.* from unnest(${phones.map((k) => k.n)}::int[], ${phones.map((k) => k.phone)}::text[]) k(n, phone)
+        cross join lateral (${selectLeads(sql, { doc: true })} ${matchByPhone(sql, workspaceId, sql`k.phone`)}) m`,
+    externals.length > 0 &&
+      sql`
+        select k.n, m.* from unnest(${externals.map((k) => k.n)}::int[], ${externals.map((k) => k.source)}::text[],
+          ${externals.map((k) => k.id)}::text[]) k(n, source, id)
+        cross join lateral (
+          ${selectLeads(sql, { doc: true })} ${matchByExternalKey(sql, workspaceId, sql`k.source`, sql`k.id`)}) m`,
+  ].filter((lookup) => lookup !== false);
+  if (lookups.length === 0) return found;
+  const rows = await sql<(LeadWithDoc & { n: number })[]>`${lookups.reduce((a, b) => sql`${a} union all ${b}`)}`;
   for (const { n, ...lead } of rows) found[n] = lead;
   return found;
 }

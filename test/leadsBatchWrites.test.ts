@@ -137,6 +137,42 @@ describe('lead batches, written set-based', () => {
     expect(second).toMatchObject({ matched_by: 'phone', lead: { id: b.id, custom_fields: { second: 2 } } });
   });
 
+  it('match existing leads by each rule when one statement reads every key of the batch', async () => {
+    const [p1, p2, p3, p9] = [phone(), phone(), phone(), phone()];
+    const ext = `read-${n}`;
+    const [x, y, z1, z2] = (
+      await batch([
+        { external_id: ext, external_source: 'crm', contact_phone: p1 },
+        { contact_phone: p2 },
+        { external_id: `${ext}-z1`, external_source: 'crm', contact_phone: p3 },
+        { external_id: `${ext}-z2`, external_source: 'crm', contact_phone: p3 },
+      ])
+    ).map((r) => r.lead);
+    // z1 is now the one of the two sharing p3 updated last.
+    await t.request('PATCH', `/api/v1/leads/${z1.id}`, { key: tenant.key, body: { notes: 'last' }, headers: ik() });
+    const results = await batch([
+      { contact_phone: p3, custom_fields: { via: 'p3' } },
+      { external_id: ext, external_source: 'crm', contact_phone: p9 },
+      { contact_name: 'No key' },
+      { external_id: `${ext}-new`, external_source: 'crm', contact_phone: p2 },
+      { contact_phone: p2, notes: 'by phone' },
+    ]);
+    expect(results.map((r) => [r.status, r.matched_by])).toEqual([
+      [200, 'phone'],
+      [200, 'external_id'],
+      [201, null],
+      [201, null],
+      [200, 'phone'],
+    ]);
+    expect([results[0].lead.id, results[1].lead.id]).toEqual([z1.id, x.id]);
+    expect(results[1].lead.contact_phone).toBe(p9);
+    // The external key alone decides item 3 (a new lead, though y has its phone); item 4 then
+    // matches by phone the lead of p2 updated last, which item 3 just created.
+    expect(results[3].lead.id).not.toBe(y.id);
+    expect(results[4].lead).toMatchObject({ id: results[3].lead.id, notes: 'by phone' });
+    expect(z2.id).not.toBe(z1.id);
+  });
+
   it('keep an item refused between two good ones on the same lead out of the lead', async () => {
     const p = phone();
     const results = await batch([
