@@ -75,28 +75,26 @@ export interface KeptResponse {
 
 /**
  * Keeps 2xx answers, one or a batch's worth. A pending query, so a pipelined transaction can send
- * COMMIT right behind it. Each answer is a parameter of its own: as an element of a text[] a
- * 100-lead batch's answer (about 100 kB of JSON) was escaped quote by quote in Node and parsed
- * back by PostgreSQL, 0.5 ms of each. The statement's text then depends on how many answers it
- * keeps, so a connection prepares at most one per size of a page-view group commit (100).
+ * COMMIT right behind it. One answer (every idempotent request but a page-view group commit) goes
+ * as parameters of its own: as an element of a text[] a 100-lead batch's answer (about 100 kB of
+ * JSON) was escaped quote by quote in Node and parsed back by PostgreSQL, 0.5 ms of each. Many
+ * small answers go as arrays: one statement whatever their number, prepared once.
  */
 export function saveIdempotentResponses(sql: Db, kept: KeptResponse[]) {
-  const rows = kept.map((r) => [
-    r.apiKeyId,
-    r.key,
-    r.fingerprint,
-    String(r.status),
-    r.body,
-    r.contentType,
-    String(r.ttlHours),
-  ]);
+  const column = <K extends keyof KeptResponse>(k: K) => kept.map((r) => r[k]);
+  const [one] = kept;
+  const answers =
+    kept.length === 1 && one
+      ? sql`(select ${one.apiKeyId}::text, ${one.key}::text, ${one.fingerprint}::text, ${one.status}::int,
+                    ${one.body}::text, ${one.contentType}::text, ${one.ttlHours}::int)`
+      : sql`unnest(${column('apiKeyId')}::text[], ${column('key')}::text[], ${column('fingerprint')}::text[],
+                   ${column('status')}::int[], ${column('body')}::text[], ${column('contentType')}::text[],
+                   ${column('ttlHours')}::int[])`;
   return sql`
     insert into idempotency_records
       (api_key_id, key, fingerprint, state, response_status, response_body, response_content_type, expires_at)
-    select r.api_key_id, r.key, r.fingerprint, 'done', r.status::int, r.body, r.content_type,
-           now() + make_interval(hours => r.ttl_hours::int)
-    from (values ${sql(rows as string[][] /* a null body is sent as NULL; the driver's types omit null */)})
-      as r (api_key_id, key, fingerprint, status, body, content_type, ttl_hours)
+    select r.api_key_id, r.key, r.fingerprint, 'done', r.status, r.body, r.content_type, now() + make_interval(hours => r.ttl_hours)
+    from ${answers} as r (api_key_id, key, fingerprint, status, body, content_type, ttl_hours)
     on conflict (api_key_id, key) do update
       set fingerprint = excluded.fingerprint, state = 'done', response_status = excluded.response_status,
           response_body = excluded.response_body, response_content_type = excluded.response_content_type,
