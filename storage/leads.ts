@@ -157,7 +157,9 @@ export async function findLeadsByMatchKeys(
   ].filter((lookup) => lookup !== false);
   if (lookups.length === 0) return found;
   const rows = await sql<(LeadWithDoc & { n: number })[]>`${lookups.reduce((a, b) => sql`${a} union all ${b}`)}`;
-  for (const { n, ...lead } of rows) found[n] = lead;
+  // Each row as it came, its position kept: a copy of each without it (45 columns) cost about
+  // 0.3 ms of a batch's API CPU.
+  for (const row of rows) found[row.n] = row;
   return found;
 }
 
