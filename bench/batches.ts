@@ -18,7 +18,7 @@ import {
 import { createWorkspace } from '../storage/workspaces.ts';
 import { createApiKey } from '../storage/apiKeys.ts';
 import { SCOPES } from '../core/scopes.ts';
-import { upsertLeads } from '../storage/leadWrites.ts';
+import { seedLeads } from './seed.ts';
 
 const LEADS_PER_BATCH = 100;
 const EVENTS_PER_BATCH = 500;
@@ -33,19 +33,7 @@ const auth = { authorization: `Bearer ${key}` };
 // A workspace in service: 20,000 leads already (other phones than the bench's), and the table's
 // statistics, which autovacuum takes within a minute of the first writes. Without them the planner
 // cannot tell the match indexes from the workspace's other indexes (see README, Known gaps).
-for (let b = 0; b < 200; b++) {
-  await db.sql.begin((tx) =>
-    upsertLeads(
-      tx,
-      ws.id,
-      Array.from({ length: LEADS_PER_BATCH }, (_, k) => ({
-        contact_name: `In service ${b}-${k}`,
-        contact_phone: `+1718${String(b * LEADS_PER_BATCH + k).padStart(7, '0')}`,
-      })),
-      { conversionType: 'partner_api' },
-    ),
-  );
-}
+await seedLeads(db.sql, ws.id, 20_000);
 await db.sql`analyze leads`;
 const api = await startProcess('api/server.ts', {
   DATABASE_URL: db.url,

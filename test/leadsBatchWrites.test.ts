@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type Tenant } from './harness.ts';
 import { onlyEvents } from './webhookEvents.fixtures.ts';
+import { addEndpoint } from './webhookFixtures.ts';
 import { newId } from '../core/ids.ts';
 
 let t: TestContext;
@@ -212,13 +213,13 @@ describe('lead batches, written set-based', () => {
 
   it("deliver each item's events to the endpoints subscribed to them, as the single upsert does", async () => {
     const ws = await t.tenant();
-    const endpoint = async (events: string[], enabled = true) => {
-      const id = newId('whe');
-      await t.sql`
-        insert into webhook_endpoints (id, workspace_id, url, events, enabled, secret_sealed)
-        values (${id}, ${ws.workspaceId}, 'https://hooks.example.com/in', ${events}, ${enabled}, ${Buffer.from('sealed')})`;
-      return id;
-    };
+    const endpoint = async (events: string[], enabled = true) =>
+      (
+        await addEndpoint(t.sql, t.config.WEBHOOK_SECRETS_KEY, ws.workspaceId, 'https://hooks.example.com/in', {
+          events,
+          enabled,
+        })
+      ).id;
     const all = await endpoint(['*']);
     const created = await endpoint(['lead.created']);
     await endpoint(['*'], false);

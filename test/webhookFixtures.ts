@@ -18,7 +18,11 @@ export async function addEndpoint(
   secretsKey: string | undefined,
   workspaceId: string,
   url: string,
-  opts: { events?: readonly string[]; previousSecret?: { secret: string; expiresInSeconds: number } } = {},
+  opts: {
+    events?: readonly string[];
+    enabled?: boolean;
+    previousSecret?: { secret: string; expiresInSeconds: number };
+  } = {},
 ): Promise<Endpoint> {
   const key = sealingKey(secretsKey, await loadSecret(sql, 'webhooks'));
   const secret = newWebhookSecret();
@@ -26,8 +30,8 @@ export async function addEndpoint(
   const previous = opts.previousSecret;
   await sql`
     insert into webhook_endpoints
-      (id, workspace_id, url, events, secret_sealed, previous_secret_sealed, previous_secret_expires_at)
-    values (${id}, ${workspaceId}, ${url}, ${[...(opts.events ?? ['*'])]}, ${sealSecret(key, secret)},
+      (id, workspace_id, url, events, enabled, secret_sealed, previous_secret_sealed, previous_secret_expires_at)
+    values (${id}, ${workspaceId}, ${url}, ${[...(opts.events ?? ['*'])]}, ${opts.enabled ?? true}, ${sealSecret(key, secret)},
       ${previous ? sealSecret(key, previous.secret) : null},
       ${previous ? sql`now() + make_interval(secs => ${previous.expiresInSeconds})` : null})`;
   return { id, secret };
