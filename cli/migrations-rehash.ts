@@ -10,11 +10,10 @@ let previous: string | null = null;
 for (const name of (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort()) {
   const text = await readFile(join(dir, name), 'utf8');
   const lines = text.split('\n');
-  const headers = lines.filter((l) => l.startsWith('--! ') && !/^--! (Previous|Hash):/.test(l));
-  const body = lines
-    .slice(lines.findIndex((l) => !l.startsWith('--! ')))
-    .join('\n')
-    .trim();
+  // graphile-migrate's headers: the leading `--! Name` lines (a body may start with `--! no-transaction`).
+  const headerCount = lines.findIndex((l) => !/^--! [A-Z]/.test(l));
+  const headers = lines.slice(0, headerCount).filter((l) => !/^--! (Previous|Hash):/.test(l));
+  const body = lines.slice(headerCount).join('\n').trim();
   const hash: string =
     'sha1:' +
     createHash('sha1')

@@ -456,7 +456,8 @@ create table webhook_events (
   type text not null,
   data jsonb,
   subject jsonb,
-  created_at timestamp with time zone not null default now()
+  created_at timestamp with time zone not null default now(),
+  data_text text
 );
 
 create table worker_heartbeats (
@@ -662,8 +663,8 @@ CREATE INDEX webhook_endpoints_workspace_idx ON public.webhook_endpoints USING b
 CREATE INDEX webhook_events_created_idx ON public.webhook_events USING btree (created_at);
 CREATE INDEX webhook_events_list_idx ON public.webhook_events USING btree (workspace_id, created_at DESC, id DESC);
 CREATE UNIQUE INDEX webhook_events_pkey ON public.webhook_events USING btree (id);
+CREATE INDEX webhook_events_to_render_idx ON public.webhook_events USING btree (workspace_id) WHERE ((data IS NULL) AND (data_text IS NULL));
 CREATE INDEX webhook_events_type_idx ON public.webhook_events USING btree (workspace_id, type, created_at DESC, id DESC);
-CREATE INDEX webhook_events_unrendered_idx ON public.webhook_events USING btree (workspace_id) WHERE (data IS NULL);
 CREATE UNIQUE INDEX worker_heartbeats_pkey ON public.worker_heartbeats USING btree (worker_id);
 CREATE UNIQUE INDEX workspaces_pkey ON public.workspaces USING btree (id);
 
@@ -1015,12 +1016,22 @@ CREATE OR REPLACE FUNCTION public.record_webhook_events(ws text, types text[], o
  LANGUAGE plpgsql
  SET search_path TO '$user', 'public'
 AS $function$
-declare
-  ids text[];
 begin
-  select array_agg(public_id('evt') order by u.n) into ids from unnest(types) with ordinality u(type, n);
-  insert into webhook_events (id, workspace_id, type, data, subject)
-  select u.id, ws, u.type, jsonb_build_object('object', u.object), u.subject
+  return record_webhook_events_from_text(ws, types, objects::text[], subjects, only_endpoint);
+end $function$
+;
+
+CREATE OR REPLACE FUNCTION public.record_webhook_events_from_text(ws text, types text[], objects text[], subjects jsonb[], only_endpoint text DEFAULT NULL::text, ids text[] DEFAULT NULL::text[])
+ RETURNS text[]
+ LANGUAGE plpgsql
+ SET search_path TO '$user', 'public'
+AS $function$
+begin
+  if cardinality(ids) is distinct from cardinality(types) then
+    select array_agg(public_id('evt') order by u.n) into ids from unnest(types) with ordinality u(type, n);
+  end if;
+  insert into webhook_events (id, workspace_id, type, data_text, subject)
+  select u.id, ws, u.type, '{"object":' || u.object || '}', u.subject
   from unnest(ids, types, objects, subjects) u(id, type, object, subject);
   insert into webhook_deliveries (id, workspace_id, event_id, endpoint_id, status, next_attempt_at)
   select public_id('whd'), ws, u.id, ep.id, 'pending', now()
@@ -1164,6 +1175,15 @@ AS $function$
   select case when only_endpoint is null
     then ep.enabled and (ep.events @> array[event_type] or ep.events @> array['*'])
     else ep.id = only_endpoint end
+$function$
+;
+
+CREATE OR REPLACE FUNCTION public.webhook_event_data(e webhook_events)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select coalesce(e.data_text, e.data::text)
 $function$
 ;
 

@@ -175,21 +175,23 @@ export interface WrittenLead {
 /**
  * The events of the leads a statement writes, recorded by that statement from the documents it
  * renders; `rows` are those leads (id and document), `types` a text[] expression over their row
- * w (one list per lead) or one list for all.
+ * w (one list per lead) or one list for all, `count` how many events they make when known.
  */
 const leadEvents = (
   sql: Db,
   workspaceId: string,
   rows: postgres.Fragment,
   types: readonly WebhookEventType[] | postgres.Fragment,
+  count?: number,
 ) =>
   webhookEventsIn(
     sql,
     workspaceId,
     rows,
     types,
-    sql`w.document::jsonb`,
+    sql`w.document`,
     sql`jsonb_build_object('kind', 'lead', 'id', w.id)`,
+    count,
   );
 
 /** Lead values as one jsonb parameter, each a row of the leads table's type (jsonb_populate_record). */
@@ -223,7 +225,7 @@ export async function insertLeads(sql: Db, workspaceId: string, values: readonly
       from jsonb_populate_recordset(${newLeadBase(sql, workspaceId)}, ${valuesJson(sql, rows)}) v
       left join pipeline_stages s on s.id = v.stage_id
       returning id, source, medium, campaign, document),
-    e as (select ${leadEvents(sql, workspaceId, sql`w`, ['lead.created'])} as event_ids)
+    e as (select ${leadEvents(sql, workspaceId, sql`w`, ['lead.created'], rows.length)} as event_ids)
     select w.id, w.source, w.medium, w.campaign, w.document as doc from w, e`;
   const byId = new Map(written.map((w) => [w.id, w]));
   return rows.map((r) => byId.get(r.id)!);
@@ -269,7 +271,13 @@ export async function updateLeads(
       where l.workspace_id = ${workspaceId} and l.id = i.id and l.deleted_at is null
       returning l.id, l.source, l.medium, l.campaign, l.document, i.events),
     e as (
-      select ${leadEvents(sql, workspaceId, sql`w`, sql`array(select jsonb_array_elements_text(w.events))`)} as event_ids)
+      select ${leadEvents(
+        sql,
+        workspaceId,
+        sql`w`,
+        sql`array(select jsonb_array_elements_text(w.events))`,
+        updates.reduce((n, u) => n + u.events.length, 0),
+      )} as event_ids)
     select w.id, w.source, w.medium, w.campaign, w.document as doc from w, e`;
   const byId = new Map(written.map((w) => [w.id, w]));
   return updates.map((u) => byId.get(u.id)!);

@@ -97,7 +97,8 @@ export async function nextDueDelivery(
 ): Promise<DeliveryTarget | undefined> {
   const [row] = await sql<DeliveryTarget[]>`
     select d.id, d.workspace_id, d.attempt_count,
-      e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.data as event_data,
+      e.id as event_id, e.type as event_type, e.created_at as event_created_at,
+      webhook_event_data(e)::json as event_data,
       ep.id as endpoint_id, ep.url, ep.enabled, ep.secret_sealed,
       case when ep.previous_secret_expires_at > now() then ep.previous_secret_sealed end as previous_secret_sealed
     from webhook_deliveries d

@@ -56,7 +56,8 @@ async function renderSubject(tx: Db, deps: RenderDeps, event: Unrendered): Promi
 export async function renderWebhookEvents(tx: Db, deps: RenderDeps, which: EventsToRender): Promise<void> {
   const events = await tx<Unrendered[]>`
     select id, workspace_id, subject from webhook_events
-    where data is null and ${
+    -- webhook_event_data(e) is null, as webhook_events_to_render_idx states it.
+    where data is null and data_text is null and ${
       'eventId' in which
         ? tx`id = ${which.eventId}`
         : tx`workspace_id = ${which.workspaceId} and subject->>'kind' = ${which.kind}
@@ -72,7 +73,7 @@ export async function renderWebhookEvents(tx: Db, deps: RenderDeps, which: Event
     }
     await tx`
       with rendered as (
-        update webhook_events set data = ${tx.json({ object } as never)} where id = ${event.id} returning id)
+        update webhook_events set data_text = ${JSON.stringify({ object })} where id = ${event.id} returning id)
       select webhook_fan_out(rendered.id) from rendered`;
   }
 }

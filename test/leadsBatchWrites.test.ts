@@ -244,7 +244,8 @@ describe('lead batches, written set-based', () => {
     );
     // Each event carries the lead as the item's result shows it.
     const [update] = await t.sql<{ data: { object: unknown } }[]>`
-      select data from webhook_events where subject->>'id' = ${a} and type = 'lead.updated'`;
+      select webhook_event_data(e)::json as data from webhook_events e
+      where subject->>'id' = ${a} and type = 'lead.updated'`;
     expect(update!.data.object).toEqual(results[2].lead);
   });
 });

@@ -176,7 +176,8 @@ describe('webhook_deliver', () => {
       expect(await waitUntil(settled, 15_000)).toBe(true);
 
       const events = await t.sql<{ id: string; type: string; created_at: Date; data: unknown }[]>`
-        select id, type, created_at, data from webhook_events where id = any(${eventIds}::text[])`;
+        select id, type, created_at, webhook_event_data(e)::json as data from webhook_events e
+        where id = any(${eventIds}::text[])`;
       const byId = new Map(events.map((e) => [e.id, e]));
       expect(receiver.received).toHaveLength(8);
       for (const r of receiver.received) {
@@ -222,6 +223,29 @@ describe('webhook_deliver', () => {
       expect(sample(metrics, 'webhook_delivery_duration_seconds_count', { outcome: 'success' })).toBeGreaterThanOrEqual(
         8,
       );
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('delivers an event recorded before migration 24, its data jsonb, as it delivers one recorded since', async () => {
+    const receiver = await startReceiver();
+    try {
+      const { workspaceId } = await t.tenant();
+      const endpoint = await addEndpoint(t, workspaceId, receiver.url());
+      const objects = [0, 1].map((i) => ({ id: newId('lead'), contact_name: `Homeowner ${i}`, notes: 'a "quoted" é' }));
+      const ids = await t.sql.begin(async (tx) => {
+        const recorded = [];
+        for (const object of objects)
+          recorded.push(
+            await recordWebhookEvent(tx, workspaceId, 'lead.created', object, { kind: 'lead', id: object.id }),
+          );
+        await tx`update webhook_events set data = data_text::jsonb, data_text = null where id = ${recorded[0]!}`;
+        return recorded;
+      });
+      expect(await waitUntil(() => allSettled(t, endpoint.id, 'succeeded', 2), 15_000)).toBe(true);
+      const bodies = new Map(receiver.received.map((r) => [r.headers['webhook-id'], JSON.parse(r.body)]));
+      expect(ids.map((id) => bodies.get(id)?.data)).toEqual(objects.map((object) => ({ object })));
     } finally {
       await receiver.close();
     }

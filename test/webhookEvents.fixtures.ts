@@ -13,7 +13,7 @@ export interface StoredEvent {
 /** Every event recorded about one resource (by its id), oldest first. */
 export async function eventsAbout(sql: Db, subjectId: string): Promise<StoredEvent[]> {
   return sql<StoredEvent[]>`
-    select id, workspace_id, type, data, subject from webhook_events
+    select id, workspace_id, type, webhook_event_data(e)::json as data, subject from webhook_events e
     where subject->>'id' = ${subjectId}
     order by created_at, id`;
 }

@@ -42,7 +42,8 @@ const deliveriesOf = (eventId: string) => t.sql<{ endpoint_id: string }[]>`
   select endpoint_id from webhook_deliveries where event_id = ${eventId}`;
 const rendered = async (events: StoredEvent[]) =>
   (
-    await t.sql`select count(*)::int as n from webhook_events where id = any(${events.map((e) => e.id)}) and data is not null`
+    await t.sql`select count(*)::int as n from webhook_events e
+      where id = any(${events.map((e) => e.id)}) and webhook_event_data(e) is not null`
   )[0]!.n === events.length;
 const shown = async (path: string, template: string) => {
   const res = await t.request('GET', path, { key: tenant.key });
