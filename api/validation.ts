@@ -157,8 +157,12 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown, locati
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  const record = value as Record<string, unknown>;
+  // Keys sorted by code unit, as the comparison of two strings does.
+  let out = '';
+  for (const k of Object.keys(record).sort()) {
+    if (record[k] === undefined) continue;
+    out += `${out ? ',' : ''}${JSON.stringify(k)}:${canonicalJson(record[k])}`;
+  }
+  return `{${out}}`;
 }

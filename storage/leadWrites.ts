@@ -44,9 +44,9 @@ const PLAIN_KEYS = WRITTEN_LEAD_COLUMNS.filter(
 );
 
 function valuesOf(row: LeadRow): LeadValues {
-  return Object.fromEntries(
-    WRITTEN_LEAD_COLUMNS.map((k) => [k, writtenValue(LEAD_FIELDS[k].kind, row[k])]),
-  ) as LeadValues;
+  const values: Record<string, unknown> = {};
+  for (const k of WRITTEN_LEAD_COLUMNS) values[k] = writtenValue(LEAD_FIELDS[k].kind, row[k]);
+  return values as LeadValues;
 }
 
 /** A lead write naming a stage the workspace does not have (or has switched off). */
@@ -108,7 +108,9 @@ function applyInput(base: LeadValues, input: LeadInput, stages: StageInfo[], now
  */
 function changedFrom(base: LeadValues, next: LeadValues): boolean {
   const b = base as unknown as Record<string, unknown>;
-  return Object.entries(next).some(([k, v]) => v !== b[k] && JSON.stringify(v) !== JSON.stringify(b[k]));
+  const n = next as unknown as Record<string, unknown>;
+  for (const k in n) if (n[k] !== b[k] && JSON.stringify(n[k]) !== JSON.stringify(b[k])) return true;
+  return false;
 }
 
 /** A new lead's values from partner input: the first stage unless the input names one. */
@@ -120,14 +122,14 @@ function newLeadValues(
   const now = new Date().toISOString();
   const stage = input.status_stage_id ? resolveStage(stages, input.status_stage_id) : stages[0];
   if (!stage) throw new Error('the workspace has no pipeline stages');
-  const blank: LeadValues = {
-    ...(Object.fromEntries(WRITTEN_LEAD_COLUMNS.map((k) => [k, blankValue(LEAD_FIELDS[k].kind)])) as LeadValues),
-    ...initialPipelineState(stage, now),
+  const blank: Record<string, unknown> = {};
+  for (const k of WRITTEN_LEAD_COLUMNS) blank[k] = blankValue(LEAD_FIELDS[k].kind);
+  Object.assign(blank, initialPipelineState(stage, now), {
     attribution: { source: null, medium: null, campaign: null, content: null, conversion_url: null },
     conversion_type: context.conversionType,
-  };
+  });
   // The session's first touch fills whatever the partner's attribution leaves empty.
-  const withInput = applyInput(blank, { ...input, status_stage_id: undefined }, stages, now);
+  const withInput = applyInput(blank as LeadValues, { ...input, status_stage_id: undefined }, stages, now);
   return sessionTouch ? applyInput(withInput, { attribution: sessionTouch }, stages, now) : withInput;
 }
 

@@ -198,7 +198,12 @@ const leadEvents = (
 const valuesJson = (sql: Db, rows: Record<string, unknown>[]) => sql.json(rows as never);
 
 /** Just the writable columns of `values`, which may carry more of the row it was read from. */
-const writableOf = (values: LeadValues) => Object.fromEntries(WRITABLE.map((c) => [c, values[c]]));
+function writableOf(values: LeadValues): Record<string, unknown> {
+  // A loop, not fromEntries over pairs: a batch makes one of these per lead.
+  const row: Record<string, unknown> = {};
+  for (const c of WRITABLE) row[c] = values[c];
+  return row;
+}
 
 const writableList = (sql: Db, prefix: string) => sql.unsafe(WRITABLE.map((c) => `${prefix}${c}`).join(', '));
 
@@ -217,7 +222,7 @@ const newLeadBase = (sql: Db, workspaceId: string) =>
  */
 export async function insertLeads(sql: Db, workspaceId: string, values: readonly LeadValues[]): Promise<WrittenLead[]> {
   if (values.length === 0) return [];
-  const rows = values.map((v) => ({ ...writableOf(v), id: newId('lead') }));
+  const rows = values.map((v) => Object.assign(writableOf(v), { id: newId('lead') }));
   const written = await sql<WrittenLead[]>`
     with w as (
       insert into leads (id, workspace_id, created_at, updated_at, ${writableList(sql, '')}, document)
@@ -255,7 +260,7 @@ export async function updateLeads(
   updates: readonly LeadUpdate[],
 ): Promise<WrittenLead[]> {
   if (updates.length === 0) return [];
-  const rows = updates.map((u) => ({ ...writableOf(u.values), id: u.id, _events: u.events }));
+  const rows = updates.map((u) => Object.assign(writableOf(u.values), { id: u.id, _events: u.events }));
   const written = await sql<WrittenLead[]>`
     with input as (
       select o.id, n, s, e.item->'_events' as events
