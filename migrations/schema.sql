@@ -214,7 +214,8 @@ create table idempotency_records (
   response_body text,
   response_content_type text,
   created_at timestamp with time zone not null default now(),
-  expires_at timestamp with time zone not null
+  expires_at timestamp with time zone not null,
+  response_deflated bytea
 );
 
 create table job_policies (

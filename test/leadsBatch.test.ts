@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type Tenant } from './harness.ts';
 import { expectMatchesSpec } from './openapi.ts';
@@ -130,10 +131,21 @@ describe('POST /api/v1/leads/batch', () => {
     expect(types).toEqual(['lead.converted', 'lead.created', 'lead.stage_changed', 'lead.updated']);
   });
 
-  it('replays an Idempotency-Key byte for byte, and writes nothing the second time', async () => {
+  it('replays an Idempotency-Key byte for byte from its deflated answer, and writes nothing the second time', async () => {
     const headers = ik();
-    const items = [{ contact_phone: phone(), contact_name: 'Replayed' }, { contact_email: 'bad' }];
+    const items = [
+      { contact_phone: phone(), contact_name: 'Replayed' },
+      { contact_phone: phone(), contact_name: 'Replayed too' },
+      { contact_email: 'bad' },
+    ];
     const first = await batch(items, { headers });
+    // An answer this large (over 2,000 characters) is kept deflated, not as text.
+    expect(first.text.length).toBeGreaterThan(2048);
+    const [record] = await t.sql<{ response_body: string | null; response_deflated: Buffer }[]>`
+      select response_body, response_deflated from idempotency_records where key = ${headers['idempotency-key']}`;
+    expect(record!.response_body).toBeNull();
+    expect(record!.response_deflated.length).toBeLessThan(first.text.length / 2);
+    expect(inflateRawSync(record!.response_deflated).toString()).toBe(first.text);
     const count = await leadCount(tenant.workspaceId);
     const again = await batch(items, { headers });
     expect(again.status).toBe(200);

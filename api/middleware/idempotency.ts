@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { conflict, fieldError } from '../../core/errors.ts';
 import {
   claimIdempotencyKey,
+  deflateLargeAnswer,
   findIdempotencyRecord,
   passIdempotencyGate,
   releaseIdempotencyKey,
@@ -89,7 +90,8 @@ async function inTransaction(
       rollback();
       return 'open';
     }
-    await commitWith(saveIdempotentResponses(tx, [request.kept()]));
+    const kept = await deflateLargeAnswer(request.kept());
+    await commitWith(saveIdempotentResponses(tx, [kept]));
     return 'open';
   });
   return verdict === 'open' ? 'ran' : request.turnedAway(verdict);
@@ -120,7 +122,7 @@ const claimed: Mode = async (ctx, request, run) => {
     await releaseIdempotencyKey(sql, apiKeyId, key);
     throw err;
   }
-  if (succeeded(ctx)) await saveIdempotentResponses(sql, [request.kept()]);
+  if (succeeded(ctx)) await saveIdempotentResponses(sql, [await deflateLargeAnswer(request.kept())]);
   else await releaseIdempotencyKey(sql, apiKeyId, key);
   return 'ran';
 };
