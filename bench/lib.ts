@@ -139,6 +139,41 @@ export async function sustainedLoad(opts: autocannon.Options): Promise<LoadResul
   return { ...(await load(opts)), warmUp };
 }
 
+/**
+ * Loads compared with each other, measured in turns: each is warmed up once (as sustainedLoad),
+ * then runs `slices` slices of `duration / slices` seconds in rounds with the others, and its
+ * result sums its slices (p50 the median of theirs, p99 the highest). This VM's speed drifts by a
+ * fifth within minutes: two 10 s loads one after the other put the lead batch at 8.5× to 11.4× the
+ * single upsert for the same code. `around` wraps each slice of load i (CPU readings).
+ */
+export async function alternatingLoads(
+  loads: autocannon.Options[],
+  opts: { duration: number; slices: number; around?: (i: number, slice: () => Promise<void>) => Promise<void> },
+): Promise<LoadResult[]> {
+  for (const l of loads) await load({ ...l, duration: 3 });
+  const slices: LoadResult[][] = loads.map(() => []);
+  for (let s = 0; s < opts.slices; s++) {
+    // Every other round in reverse (A B, B A, …): a drift that is steady over the run then weighs
+    // on each load alike.
+    const order = s % 2 === 0 ? [...loads.keys()] : [...loads.keys()].reverse();
+    for (const i of order) {
+      const slice = async () =>
+        void slices[i]!.push(await load({ ...loads[i], duration: opts.duration / opts.slices }));
+      await (opts.around ? opts.around(i, slice) : slice());
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const sum = (rs: LoadResult[], k: 'requests' | 'errors' | 'non2xx') => rs.reduce((n, r) => n + r[k], 0);
+  return slices.map((rs) => ({
+    rps: Math.round(sum(rs, 'requests') / opts.duration),
+    p50: median(rs.map((r) => r.p50)),
+    p99: Math.max(...rs.map((r) => r.p99)),
+    requests: sum(rs, 'requests'),
+    errors: sum(rs, 'errors'),
+    non2xx: sum(rs, 'non2xx'),
+  }));
+}
+
 /** Requests answered 2xx. */
 export const answered = (r: LoadResult) => r.requests - r.errors - r.non2xx;
 
