@@ -1,8 +1,7 @@
 import { promisify } from 'node:util';
-import { deflateRaw, inflateRaw } from 'node:zlib';
+import { deflateRawSync, inflateRaw } from 'node:zlib';
 import type { Db } from './db.ts';
 
-const deflate = promisify(deflateRaw);
 const inflate = promisify(inflateRaw);
 
 export interface IdempotencyRecord {
@@ -78,25 +77,25 @@ export interface KeptResponse {
   status: number;
   /** Null for an answer too large to keep: the key stays guarded, with nothing to replay. */
   body: string | null;
-  /** The body deflated, which is then null: how deflateLargeAnswer keeps a large one. */
-  deflated?: Buffer;
   contentType: string;
 }
 
 /**
- * From this many characters an answer is kept deflated. Smaller ones stay text: PostgreSQL keeps
- * a row under 2 kB inline, without compressing it.
+ * From this many characters a lone answer is kept deflated. Smaller ones stay text: PostgreSQL
+ * keeps a row under 2 kB inline, without compressing it.
  */
 const DEFLATE_FROM_LENGTH = 2048;
 
 /**
- * The answer as it is to be kept: deflated, off the event loop, when it is large. As text, a lead
- * batch's answer (about 120 kB) cost PostgreSQL about 0.9 ms of pglz and a run of TOAST chunks, for
- * a third of its size; deflated it is about 4.5 kB, for about 0.2 ms of one of zlib's threads.
+ * A lone answer's stored forms: text, or deflated when large. As text, a lead batch's answer
+ * (about 120 kB) cost PostgreSQL about 0.9 ms of pglz and a run of TOAST chunks, for a third of its
+ * size; deflated here it is about 4.5 kB, for 0.2–0.4 ms of this thread. That is on the event loop
+ * on purpose: zlib's asynchronous form cost about 0.2 ms more CPU in all, and the largest answer
+ * kept (IDEMPOTENCY_MAX_KEPT_BYTES) deflates in under a millisecond.
  */
-export async function deflateLargeAnswer(kept: KeptResponse): Promise<KeptResponse> {
-  if (kept.body === null || kept.body.length < DEFLATE_FROM_LENGTH) return kept;
-  return { ...kept, body: null, deflated: await deflate(kept.body, { level: 1 }) };
+function storedForms(body: string | null): { text: string | null; deflated: Buffer | null } {
+  if (body === null || body.length < DEFLATE_FROM_LENGTH) return { text: body, deflated: null };
+  return { text: null, deflated: deflateRawSync(body, { level: 1 }) };
 }
 
 /**
@@ -109,12 +108,12 @@ export async function deflateLargeAnswer(kept: KeptResponse): Promise<KeptRespon
 export function saveIdempotentResponses(sql: Db, kept: KeptResponse[]) {
   const column = <K extends keyof KeptResponse>(k: K) => kept.map((r) => r[k]);
   const [one] = kept;
-  // postgres.js cannot send a bytea[]; a group commit's answers are small ones anyway.
-  if (kept.length > 1 && kept.some((k) => k.deflated)) throw new Error('deflated answers are kept one at a time');
+  // A group commit's answers (page views) are small: they stay text.
+  const stored = kept.length === 1 && one ? storedForms(one.body) : undefined;
   const answers =
-    kept.length === 1 && one
+    stored && one
       ? sql`(select ${one.apiKeyId}::text, ${one.key}::text, ${one.fingerprint}::text, ${one.status}::int,
-                    ${one.body}::text, ${one.deflated ?? null}::bytea, ${one.contentType}::text, ${one.ttlHours}::int)`
+                    ${stored.text}::text, ${stored.deflated}::bytea, ${one.contentType}::text, ${one.ttlHours}::int)`
       : sql`(select u.a, u.k, u.f, u.s, u.b, null::bytea, u.c, u.t
              from unnest(${column('apiKeyId')}::text[], ${column('key')}::text[], ${column('fingerprint')}::text[],
                ${column('status')}::int[], ${column('body')}::text[], ${column('contentType')}::text[],

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { conflict, fieldError } from '../../core/errors.ts';
 import {
   claimIdempotencyKey,
-  deflateLargeAnswer,
   findIdempotencyRecord,
   passIdempotencyGate,
   releaseIdempotencyKey,
@@ -90,8 +89,7 @@ async function inTransaction(
       rollback();
       return 'open';
     }
-    const kept = await deflateLargeAnswer(request.kept());
-    await commitWith(saveIdempotentResponses(tx, [kept]));
+    await commitWith(saveIdempotentResponses(tx, [request.kept()]));
     return 'open';
   });
   return verdict === 'open' ? 'ran' : request.turnedAway(verdict);
@@ -122,7 +120,7 @@ const claimed: Mode = async (ctx, request, run) => {
     await releaseIdempotencyKey(sql, apiKeyId, key);
     throw err;
   }
-  if (succeeded(ctx)) await saveIdempotentResponses(sql, [await deflateLargeAnswer(request.kept())]);
+  if (succeeded(ctx)) await saveIdempotentResponses(sql, [request.kept()]);
   else await releaseIdempotencyKey(sql, apiKeyId, key);
   return 'ran';
 };
