@@ -91,9 +91,9 @@ const failed = (r: LoadResult) => r.errors + r.non2xx;
 const itemRate = (r: LoadResult, items: number) => ((r.requests - failed(r)) * items) / DURATION_S;
 const perSecond = (n: number) => Math.round(n).toLocaleString('en-US');
 
-// Each batch load alternates with its single endpoint's, in five slices, so that both meet the
-// VM in the same state (alternatingLoads). CPU per batch, which other load on the machine barely
-// changes where it halves the rates, is read around the lead batch's slices.
+// Each batch load alternates with its single endpoint's (single, batch, batch, single), so that
+// both meet the VM in the same state (alternatingLoads). CPU per batch, which other load on the
+// machine barely changes where it halves the rates, is read around the lead batch's slices.
 const cpu = { api: 0, db: 0, batches: 0 };
 const [leadSingle, leadBatches] = await alternatingLoads(
   [
@@ -109,9 +109,9 @@ const [leadSingle, leadBatches] = await alternatingLoads(
     duration: DURATION_S,
     slices: SLICES,
     around: async (i, slice) => {
+      if (i !== 1) return slice();
       const before = { api: processTreeCpuSeconds(api.child.pid!), db: processTreeCpuSeconds(postmasterPid()), sent };
       await slice();
-      if (i !== 1) return;
       cpu.api += processTreeCpuSeconds(api.child.pid!) - before.api;
       cpu.db += processTreeCpuSeconds(postmasterPid()) - before.db;
       cpu.batches += sent - before.sent;

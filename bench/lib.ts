@@ -129,13 +129,15 @@ export const processTreeCpuSeconds = (pid: number) =>
 export const postmasterPid = () =>
   childrenOf(process.pid).find((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres')!;
 
+/** Seconds of a load before it is measured: they warm the JIT, the pool's connections and their prepared statements. */
+const WARM_UP_S = 3;
+
 /**
- * A load measured after 3 s of the same load, which warm the JIT, the pool's connections and
- * their prepared statements: the targets are sustained rates. The warm-up's own result comes
- * along for counts that must cover every request sent.
+ * A load measured after WARM_UP_S of the same load: the targets are sustained rates. The
+ * warm-up's own result comes along for counts that must cover every request sent.
  */
 export async function sustainedLoad(opts: autocannon.Options): Promise<LoadResult & { warmUp: LoadResult }> {
-  const warmUp = await load({ ...opts, duration: 3 });
+  const warmUp = await load({ ...opts, duration: WARM_UP_S });
   return { ...(await load(opts)), warmUp };
 }
 
@@ -150,7 +152,7 @@ export async function alternatingLoads(
   loads: autocannon.Options[],
   opts: { duration: number; slices: number; around?: (i: number, slice: () => Promise<void>) => Promise<void> },
 ): Promise<LoadResult[]> {
-  for (const l of loads) await load({ ...l, duration: 3 });
+  for (const l of loads) await load({ ...l, duration: WARM_UP_S });
   const slices: LoadResult[][] = loads.map(() => []);
   for (let s = 0; s < opts.slices; s++) {
     // Every other round in reverse (A B, B A, …): a drift that is steady over the run then weighs

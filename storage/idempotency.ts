@@ -109,12 +109,11 @@ export function saveIdempotentResponses(sql: Db, kept: KeptResponse[]) {
   const column = <K extends keyof KeptResponse>(k: K) => kept.map((r) => r[k]);
   const [one] = kept;
   // A group commit's answers (page views) are small: they stay text.
-  const stored = kept.length === 1 && one ? storedForms(one.body) : undefined;
-  const answers =
-    stored && one
-      ? sql`(select ${one.apiKeyId}::text, ${one.key}::text, ${one.fingerprint}::text, ${one.status}::int,
-                    ${stored.text}::text, ${stored.deflated}::bytea, ${one.contentType}::text, ${one.ttlHours}::int)`
-      : sql`(select u.a, u.k, u.f, u.s, u.b, null::bytea, u.c, u.t
+  const stored = kept.length === 1 && one ? { ...one, ...storedForms(one.body) } : undefined;
+  const answers = stored
+    ? sql`(select ${stored.apiKeyId}::text, ${stored.key}::text, ${stored.fingerprint}::text, ${stored.status}::int,
+                  ${stored.text}::text, ${stored.deflated}::bytea, ${stored.contentType}::text, ${stored.ttlHours}::int)`
+    : sql`(select u.a, u.k, u.f, u.s, u.b, null::bytea, u.c, u.t
              from unnest(${column('apiKeyId')}::text[], ${column('key')}::text[], ${column('fingerprint')}::text[],
                ${column('status')}::int[], ${column('body')}::text[], ${column('contentType')}::text[],
                ${column('ttlHours')}::int[]) u (a, k, f, s, b, c, t))`;
