@@ -7,7 +7,11 @@ import { createBlobStore } from '../storage/blobs.ts';
 import { jobMetricsEvents } from './jobMetrics.ts';
 import { startLiveness } from './liveness.ts';
 import { startWebhookDispatch } from './webhookDispatch.ts';
+import { startFirstStatistics } from './firstStatistics.ts';
 import { stopHandingBackJobs } from './handBackOnStop.ts';
+
+/** How often a worker looks for tables written to before their first analyze (a query on pg_stat_user_tables). */
+const FIRST_STATISTICS_INTERVAL_MS = 1_000;
 
 export interface RunningWorker {
   runner: Runner;
@@ -56,9 +60,18 @@ export async function startWorker(
   });
   const intervalMs = deps.config.WEBHOOK_DISPATCH_INTERVAL_MS;
   const dispatch = await startWebhookDispatch({ sql: deps.sql, logger, intervalMs });
+  const firstStatistics = await startFirstStatistics({
+    sql: deps.sql,
+    logger,
+    intervalMs: FIRST_STATISTICS_INTERVAL_MS,
+  });
   const handBack = stopHandingBackJobs(runner, deps.sql, logger);
   // No more jobs enqueued by a worker that stops; the lease outlives the runner's stop: its jobs
   // are still running (or being handed back) until then.
   let stopped: Promise<void> | undefined;
-  return { runner, stop: () => (stopped ??= dispatch.stop().then(handBack).finally(liveness.stop)) };
+  return {
+    runner,
+    stop: () =>
+      (stopped ??= Promise.all([dispatch.stop(), firstStatistics.stop()]).then(handBack).finally(liveness.stop)),
+  };
 }
