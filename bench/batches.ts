@@ -22,8 +22,7 @@ import { createWorkspace } from '../storage/workspaces.ts';
 import { createApiKey } from '../storage/apiKeys.ts';
 import { SCOPES } from '../core/scopes.ts';
 import { seedLeads } from './seed.ts';
-import { migrateDatabase } from '../storage/migrate.ts';
-import { createSql } from '../storage/db.ts';
+import { createSql, type Sql } from '../storage/db.ts';
 
 const LEADS_PER_BATCH = 100;
 const EVENTS_PER_BATCH = 500;
@@ -32,10 +31,15 @@ const BATCH_CONNECTIONS = 4;
 const DURATION_S = 10;
 const SLICES = 2;
 
+/** A new workspace and the Authorization header of an all-scopes key of it. */
+async function workspaceWithKey(sql: Sql, name: string) {
+  const ws = await createWorkspace(sql, name);
+  const { key } = await createApiKey(sql, { workspaceId: ws.id, name: 'Bench key', scopes: [...SCOPES] });
+  return { ws, auth: { authorization: `Bearer ${key}` } };
+}
+
 const db = await benchDatabase();
-const ws = await createWorkspace(db.sql, 'Batches');
-const { key } = await createApiKey(db.sql, { workspaceId: ws.id, name: 'Bench key', scopes: [...SCOPES] });
-const auth = { authorization: `Bearer ${key}` };
+const { ws, auth } = await workspaceWithKey(db.sql, 'Batches');
 // A workspace in service: 20,000 leads already (other phones than the bench's), and the table's
 // statistics, which autovacuum takes within a minute of the first writes (the first sync of a new
 // install, without them until its worker's first analyze, is measured at the end).
@@ -173,18 +177,15 @@ const inService = await sync(api.url, auth, 'sync');
 
 // The same sync as a new install's first: a new database (no statistics yet: see the worker's
 // first statistics, README Decisions → Leads), with `npm start`'s worker beside the API.
-await db.sql`create database bench_new`;
-const newUrl = db.pg.socketUrl('bench_new');
-await migrateDatabase(newUrl);
+const newUrl = await db.newDatabase('bench_new');
 const newSql = createSql(newUrl, 2);
-const newWs = await createWorkspace(newSql, 'New install');
-const newKey = (await createApiKey(newSql, { workspaceId: newWs.id, name: 'Bench key', scopes: [...SCOPES] })).key;
+const newTenant = await workspaceWithKey(newSql, 'New install');
 const env = { DATABASE_URL: newUrl, RATE_LIMIT_PER_MINUTE: '100000000' };
 const [newApi, newWorker] = await Promise.all([
   startProcess('api/server.ts', env),
   startProcess('worker/main.ts', env, { http: false }),
 ]);
-const firstSync = await sync(newApi.url, { authorization: `Bearer ${newKey}` }, 'first');
+const firstSync = await sync(newApi.url, newTenant.auth, 'first');
 await Promise.all([newApi.stop(), newWorker.stop(), newSql.end()]);
 
 console.log('| endpoint | connections | req/s | items/s | p50 ms | p99 ms | failed requests |');

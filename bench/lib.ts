@@ -15,6 +15,8 @@ export interface BenchDatabase {
   pg: EmbeddedDatabase;
   url: string;
   sql: Sql;
+  /** Another migrated database in the same cluster (a new install's), and its URL. */
+  newDatabase: (name: string) => Promise<string>;
   stop: () => Promise<void>;
 }
 
@@ -24,17 +26,22 @@ export async function benchDatabase(): Promise<BenchDatabase> {
     persistent: false,
     fsyncOff: true,
   });
-  const admin = createSql(pg.url('postgres'), 1);
-  await admin`create database bench`;
-  await admin.end();
-  // Over the Unix socket, as `npm start` connects to its embedded database.
-  const url = pg.socketUrl('bench');
-  await migrateDatabase(url);
+  const newDatabase = async (name: string) => {
+    const admin = createSql(pg.url('postgres'), 1);
+    await admin.unsafe(`create database ${name}`);
+    await admin.end();
+    // Over the Unix socket, as `npm start` connects to its embedded database.
+    const url = pg.socketUrl(name);
+    await migrateDatabase(url);
+    return url;
+  };
+  const url = await newDatabase('bench');
   const sql = createSql(url, 10);
   return {
     pg,
     url,
     sql,
+    newDatabase,
     stop: async () => {
       await sql.end();
       await pg.stop();

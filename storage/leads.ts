@@ -120,8 +120,9 @@ const matchByExternalKey = (
  * (undefined for no key or no match). Many keys are looked up in one statement, a LATERAL lookup
  * per rule, each key through its rule's index: a statement per key cost a batch of 100 about
  * 2 ms of PostgreSQL and 3.5 ms of Node more, measured on an analyzed table (without statistics,
- * any index of the workspace looks as cheap: storage/tableStatistics.ts). One key has a statement of its own: PostgreSQL plans the LATERAL
- * form anew on each execution, which doubled a single upsert's database time.
+ * any index of the workspace looks as cheap: storage/tableStatistics.ts). One key has a statement
+ * of its own: PostgreSQL plans the LATERAL form anew on each execution, which doubled a single
+ * upsert's database time.
  */
 export async function findLeadsByMatchKeys(
   sql: Db,

@@ -12,8 +12,8 @@ export const FIRST_ANALYZE_AFTER_ROWS = 500;
  * so a table this role may not analyze is not retried every tick); the tables it analyzed come
  * back. Without statistics the planner takes `deleted_at is null` to keep 0.5% of the rows and
  * every partial index of the leads table for equally cheap, so a new database's first lead sync
- * looked its external ids up by walking the workspace: 10,000 leads took 47 s instead of 3 s,
- * until autovacuum's first analyze (its naptime is a minute) ended it. `skip_locked`: another
+ * looked its external ids up by walking the workspace: 10,000 leads took 15–47 s instead of
+ * 3–4 s, until autovacuum's first analyze (its naptime is a minute) ended it. `skip_locked`: another
  * worker analyzing the same table is as good.
  */
 export async function analyzeTablesWithoutStatistics(sql: Sql, tried: Set<string>): Promise<string[]> {

@@ -4,7 +4,7 @@ import { analyzeTablesWithoutStatistics } from '../storage/tableStatistics.ts';
 import { every, type Periodic } from './periodic.ts';
 
 /**
- * Every few seconds, gives tables written to before PostgreSQL ever analyzed them their first
+ * Every `intervalMs`, gives tables written to before PostgreSQL ever analyzed them their first
  * statistics (storage/tableStatistics.ts): a new database's first minute, before autovacuum's
  * first pass, is when a partner's first bulk sync arrives. Every worker does it; one is enough.
  */
