@@ -121,6 +121,17 @@ export const ERRORS = {
     ),
   tooManyExports: (limit: number) =>
     failure(429, `At most ${limit} exports of a workspace run at once`, { reason: 'concurrent_exports', limit }),
+  /** The photo's embedding is still being computed: the partner retries shortly. */
+  roofFinderWarming: (retryAfterSeconds: number) =>
+    failure(
+      409,
+      `The photo is still being prepared for roof selection; retry in ${retryAfterSeconds} s`,
+      { reason: 'photo_being_prepared', retry_after_seconds: retryAfterSeconds },
+      { 'Retry-After': String(retryAfterSeconds) },
+    ),
+  /** The visualization's photo cannot be read, so nothing on it can be selected. */
+  photoUnusable: (why: string) =>
+    failure(409, `${why}; create a new visualization with another photo`, { reason: 'photo_unusable' }),
   tenantSelectors: (issues: { location: string; path: string; message: string }[]) =>
     failure(400, 'Tenant selectors are not accepted; the API key decides the workspace', { issues }),
   invalidInput: (location: string, issues: { path: string; message: string }[]) =>

@@ -11,6 +11,7 @@ export const JOB_PAYLOADS = {
   report_import: z.object({ report_id: id, workspace_id: id }),
   report_export: z.object({ workspace_id: id, report_id: id, export_ids: z.array(id).min(1) }),
   visualization_generate: z.object({ workspace_id: id, visualization_id: id }),
+  visualization_embed: z.object({ workspace_id: id, visualization_id: id }),
   // One endpoint's due deliveries, whichever they are when it runs.
   webhook_deliver: z.object({ workspace_id: id, endpoint_id: id }),
   spend_rollup: z.looseObject({}),

@@ -103,6 +103,16 @@ export const JOB_POLICIES: { [T in TaskName]: JobPolicy<T> } = {
           : undefined,
     },
   },
+  // The photo's embedding, computed once after create (or when a selection first needs it). In
+  // its visualization's lane, so a generate never computes the same embedding beside it. Failing
+  // for good changes nothing: the next selection or generate of the row computes it again.
+  visualization_embed: {
+    jobKey: (p) => `visualization_embed:${p.visualization_id}`,
+    maxAttempts: 3,
+    lane: (p) => ({ workspaceId: p.workspace_id, by: p.visualization_id }),
+    failedForGood: null,
+    retry: null,
+  },
   // One job per endpoint, in its endpoint's lane: one endpoint's deliveries never go out side by
   // side. Receivers' failures are the task's own to retry; a job fails only on the unexpected (the
   // database unreachable), and one out of attempts leaves its deliveries pending for the

@@ -1,10 +1,22 @@
 import type { Db } from './db.ts';
 import type { BlobStore } from './blobs.ts';
-import type { RoofOutline } from '../core/roofOutline.ts';
+import type { RoofOutline, RoofTap } from '../core/roofOutline.ts';
 import type { WebhookEventType } from '../core/webhookEventTypes.ts';
 import { recordWebhookEvent } from './webhookEvents.ts';
 
 export type VisualizationStatus = 'pending' | 'processing' | 'failed' | 'completed';
+export type EmbeddingState = 'pending' | 'ready' | 'failed';
+
+/** A roof selection as kept on its row: what the partner sent and what the segmenter answered. */
+export interface StoredRoofSelection {
+  points: RoofTap[];
+  box: [number, number, number, number] | null;
+  outline: RoofOutline;
+  /** The mask at the embedding's size: a greyscale PNG, white on the roof. */
+  mask_key: string;
+  area_share: number;
+  created_at: string;
+}
 
 export interface CatalogRefs {
   material: { id: string; name: string } | null;
@@ -27,6 +39,12 @@ export interface VisualizationRow extends CatalogRefs {
   processing_error: string | null;
   /** The partner's roof outline; null when the roof is found in the photo. */
   roof_outline: RoofOutline | null;
+  /** The partner's latest roof selection (POST …/roof-selection); the mask generate paints. */
+  roof_selection: StoredRoofSelection | null;
+  /** Whether the photo's embedding (the segmenter's view of it) is in blob storage yet. */
+  embedding_state: EmbeddingState;
+  embedding_key: string | null;
+  embedding_error: string | null;
   created_at: Date;
   updated_at: Date;
   completed_at: Date | null;
@@ -42,7 +60,7 @@ function projection(sql: Db) {
   return sql`
     v.id, v.workspace_id, v.session_id, v.lead_id, v.status, v.original_image_url, v.original_image_key,
     v.original_image_type, v.generated_image_key, v.generated_image_type, v.processing_error, v.roof_outline,
-    v.created_at, v.updated_at, v.completed_at,
+    v.roof_selection, v.embedding_state, v.embedding_key, v.embedding_error, v.created_at, v.updated_at, v.completed_at,
     (extract(epoch from v.created_at) * 1000000)::bigint as created_us,
     case when m.id is null then null else json_build_object('id', m.id, 'name', m.name) end as material,
     case when c.id is null then null else json_build_object('id', c.id, 'name', c.name, 'hex_code', c.hex_code) end as color,
@@ -71,6 +89,21 @@ export async function imageUrls(blobs: BlobStore, row: VisualizationRow) {
   };
 }
 
+/** The roof selection as partners see it: the stored one with a signed URL for its mask. */
+export async function toRoofSelectionResponse(blobs: BlobStore, selection: StoredRoofSelection) {
+  return {
+    outline: selection.outline,
+    mask_url: await blobs.signedUrl(selection.mask_key, {
+      expiresInSeconds: IMAGE_URL_TTL_SECONDS,
+      contentType: 'image/png',
+    }),
+    area_share: selection.area_share,
+    points: selection.points,
+    box: selection.box,
+    created_at: selection.created_at,
+  };
+}
+
 /** The one shape of a visualization in every response and event that carries one (Visualization). */
 export async function toVisualizationResponse(blobs: BlobStore, row: VisualizationRow) {
   return {
@@ -83,6 +116,7 @@ export async function toVisualizationResponse(blobs: BlobStore, row: Visualizati
     shape: row.shape,
     ...(await imageUrls(blobs, row)),
     roof_outline: row.roof_outline,
+    roof_selection: row.roof_selection ? await toRoofSelectionResponse(blobs, row.roof_selection) : null,
     processing_error: row.processing_error,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -177,11 +211,13 @@ export async function markVisualizationProcessing(
   sel: GenerationChoice,
 ): Promise<VisualizationRow> {
   const outline = sel.roofOutline === undefined ? tx`roof_outline` : tx`${outlineJson(tx, sel.roofOutline)}::jsonb`;
+  // An outline sent with generate is the partner's latest word on the roof: it replaces a selection.
+  const selection = sel.roofOutline ? tx`null` : tx`roof_selection`;
   const [row] = await tx<VisualizationRow[]>`
     with v as (
       update visualizations set
         status = 'processing', processing_error = null, retry_reason = null, updated_at = now(),
-        roof_outline = ${outline},
+        roof_outline = ${outline}, roof_selection = ${selection},
         material_id = coalesce(${sel.materialId ?? null}, material_id),
         color_id = coalesce(${sel.colorId ?? null}, color_id),
         shape_id = coalesce(${sel.shapeId ?? null}, shape_id)
@@ -248,6 +284,47 @@ export async function recordRetryReason(sql: Db, workspaceId: string, id: string
   await sql`
     update visualizations set retry_reason = ${reason}
     where workspace_id = ${workspaceId} and id = ${id} and status = 'processing'`;
+}
+
+/** Keeps the downloaded original as the row's, unless it has one already (an upload, or an earlier download). */
+export async function keepOriginal(sql: Db, workspaceId: string, id: string, key: string, type: string): Promise<void> {
+  await sql`
+    update visualizations set original_image_key = ${key}, original_image_type = ${type}
+    where workspace_id = ${workspaceId} and id = ${id} and original_image_key is null`;
+}
+
+/** The embedding is stored: selections and generates may prompt it. */
+export async function markEmbeddingReady(sql: Db, workspaceId: string, id: string, key: string): Promise<void> {
+  await sql`
+    update visualizations set embedding_state = 'ready', embedding_key = ${key}, embedding_error = null
+    where workspace_id = ${workspaceId} and id = ${id}`;
+}
+
+/** The photo cannot be embedded (not a usable image): selections say why instead of waiting. */
+export async function markEmbeddingFailed(sql: Db, workspaceId: string, id: string, error: string): Promise<void> {
+  await sql`
+    update visualizations set embedding_state = 'failed', embedding_error = ${error}
+    where workspace_id = ${workspaceId} and id = ${id} and embedding_state <> 'ready'`;
+}
+
+/**
+ * Keeps the partner's latest roof selection on a row that can still be generated (pending or
+ * failed); it replaces the row's roof_outline, as the partner's latest word on where the roof is.
+ * Undefined when the row is gone or no longer takes one.
+ */
+export async function saveRoofSelection(
+  sql: Db,
+  workspaceId: string,
+  id: string,
+  selection: StoredRoofSelection,
+): Promise<VisualizationRow | undefined> {
+  const [row] = await sql<VisualizationRow[]>`
+    with v as (
+      update visualizations set roof_selection = ${sql.json(selection as never)}, roof_outline = null, updated_at = now()
+      where workspace_id = ${workspaceId} and id = ${id} and deleted_at is null and status in ('pending', 'failed')
+      returning *)
+    select ${projection(sql)} from v ${catalogJoins(sql)}`;
+  return row;
 }
 
 /** Lead ids may only name an active lead of the same workspace. */

@@ -429,6 +429,7 @@ describe('report_import task re-runs', () => {
       config: t.config,
       logger: createLogger('silent'),
       blobs: blobs ?? createBlobStore(t.config, secret),
+      segmenter: undefined as never,
     });
     await task({ report_id: reportId, workspace_id: workspaceId }, {} as never);
   }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { run, Logger as WorkerLogger, type Runner } from 'graphile-worker';
 import type { TaskDeps } from '../tasks/context.ts';
 import { buildTaskList } from './taskList.ts';
@@ -9,6 +10,13 @@ import { startLiveness } from './liveness.ts';
 import { startWebhookDispatch } from './webhookDispatch.ts';
 import { startFirstStatistics } from './firstStatistics.ts';
 import { stopHandingBackJobs } from './handBackOnStop.ts';
+import { Segmenter } from '../core/segmenter/segmenter.ts';
+
+/**
+ * ONNX Runtime threads of the worker's segmenter: its one thread embeds a photo at a time, and two
+ * cores halve an embedding's wait without starving the other jobs of a small machine.
+ */
+const SEGMENTER_THREADS = Math.min(2, availableParallelism());
 
 /** How often a worker looks for tables written to before their first analyze (a query on pg_stat_user_tables). */
 const FIRST_STATISTICS_INTERVAL_MS = 1_000;
@@ -20,7 +28,7 @@ export interface RunningWorker {
 }
 
 export async function startWorker(
-  deps: Omit<TaskDeps, 'blobs'> & { connectionString: string; concurrency?: number; withCron?: boolean },
+  deps: Omit<TaskDeps, 'blobs' | 'segmenter'> & { connectionString: string; concurrency?: number; withCron?: boolean },
 ): Promise<RunningWorker> {
   const { logger } = deps;
   const workerLogger = new WorkerLogger((scope) => (level, message, meta) => {
@@ -33,6 +41,7 @@ export async function startWorker(
     logger,
     sql: deps.sql,
     blobs: createBlobStore(deps.config, secret),
+    segmenter: new Segmenter(SEGMENTER_THREADS),
   };
   // The pool id is what graphile-worker writes into locked_by: the heartbeat's worker id.
   const events = jobMetricsEvents();
@@ -72,6 +81,9 @@ export async function startWorker(
   return {
     runner,
     stop: () =>
-      (stopped ??= Promise.all([dispatch.stop(), firstStatistics.stop()]).then(handBack).finally(liveness.stop)),
+      (stopped ??= Promise.all([dispatch.stop(), firstStatistics.stop()])
+        .then(handBack)
+        .finally(liveness.stop)
+        .finally(() => taskDeps.segmenter.close())),
   };
 }

@@ -4,6 +4,7 @@ import { JOB_PAYLOADS, type TaskName } from '../storage/jobPayloads.ts';
 import cleanup from '../tasks/cleanup.ts';
 import reportExport from '../tasks/report_export.ts';
 import reportImport from '../tasks/report_import.ts';
+import visualizationEmbed from '../tasks/visualization_embed.ts';
 import visualizationGenerate from '../tasks/visualization_generate.ts';
 import spendRollup from '../tasks/spend_rollup.ts';
 import webhookDeliver from '../tasks/webhook_deliver.ts';
@@ -13,6 +14,7 @@ const FACTORIES: { [T in TaskName]: TaskFactory<T> } = {
   cleanup,
   report_import: reportImport,
   report_export: reportExport,
+  visualization_embed: visualizationEmbed,
   visualization_generate: visualizationGenerate,
   spend_rollup: spendRollup,
   webhook_deliver: webhookDeliver,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CursorPagination } from '../pagination.ts';
 import { DateTime } from './common.ts';
 import { RASTER_FORMAT_NAMES, rasterImageType } from '../../core/rasterImage.ts';
+import { OUTLINE_LIMITS, polygonArea } from '../../core/roofOutline.ts';
 
 /** Largest original image, decoded (data URLs) or downloaded (https URLs). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -50,20 +51,6 @@ export const OriginalImage = z
   .describe(
     `The house photo: an https:// URL the service downloads, or a data:image/...;base64, URL (≤ 10 MB decoded); ${RASTER_FORMAT_NAMES} only`,
   );
-
-/** Bounds of a roof outline: enough for a roof of many planes, small enough to rasterise at once. */
-export const OUTLINE_LIMITS = { polygons: 20, points: 200, minArea: 0.0001 } as const;
-
-/** Shoelace area of a polygon, in units of the whole photo (1 = all of it). */
-function polygonArea(points: [number, number][]): number {
-  let twice = 0;
-  for (let k = 0; k < points.length; k++) {
-    const [x0, y0] = points[k]!;
-    const [x1, y1] = points[(k + 1) % points.length]!;
-    twice += x0 * y1 - x1 * y0;
-  }
-  return Math.abs(twice) / 2;
-}
 
 const OutlinePoint = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
 
@@ -140,6 +127,79 @@ export const VisualizerCatalog = z
   .strict()
   .meta({ id: 'VisualizerCatalog' });
 
+const Fraction = z.number().min(0).max(1);
+
+export const RoofTap = z
+  .object({
+    x: Fraction.describe("0..1 of the photo's width, from the left"),
+    y: Fraction.describe("0..1 of the photo's height, from the top"),
+    label: z
+      .enum(['roof', 'not_roof'])
+      .describe('`roof`: this point is roof; `not_roof`: it is not (a wall, sky, a tree)'),
+  })
+  .strict()
+  .meta({ id: 'RoofTap' });
+
+export const RoofBox = z
+  .tuple([Fraction, Fraction, Fraction, Fraction])
+  .refine(([x1, y1, x2, y2]) => x2 > x1 && y2 > y1, {
+    message: 'a box is [x1, y1, x2, y2] with x1 < x2 and y1 < y2 (its top-left corner first)',
+  })
+  .meta({
+    id: 'RoofBox',
+    description:
+      'A box around the roof: [x1, y1, x2, y2], its top-left then bottom-right corner, each in 0..1 of the photo',
+  });
+
+export const ROOF_SELECTION_LIMITS = { points: 20 } as const;
+
+export const RoofSelectionRequest = z
+  .object(
+    {
+      points: z
+        .array(RoofTap)
+        .min(1)
+        .max(ROOF_SELECTION_LIMITS.points)
+        .optional()
+        .describe(`1..${ROOF_SELECTION_LIMITS.points} taps on the photo, on the roof or off it`),
+      box: RoofBox.optional(),
+    },
+    { error: unknownFieldsMessage },
+  )
+  .strict()
+  .refine((body) => body.points !== undefined || body.box !== undefined, {
+    message: 'send `points` (taps on the roof or off it), a `box` around the roof, or both',
+  })
+  .meta({
+    id: 'RoofSelectionRequest',
+    description:
+      'Where the roof is, as a person would point at it: taps and/or a box, in fractions 0..1 of the photo as displayed (EXIF orientation applied)',
+  });
+
+export const RoofSelection = z
+  .object({
+    outline: RoofOutline.describe(
+      "The selected roof's outer edges, in roof_outline's form (holes such as chimneys are in the mask)",
+    ),
+    mask_url: z
+      .string()
+      .describe(
+        'Signed URL (1 hour) of the mask: a greyscale PNG, white on the roof, at up to 1024 pixels on its longest side',
+      ),
+    area_share: Fraction.describe('Share of the photo the selection covers, 0..1'),
+    points: z.array(RoofTap).describe('The taps this selection was made from'),
+    box: RoofBox.nullable().describe('The box this selection was made from, or null'),
+    created_at: DateTime,
+  })
+  .strict()
+  .meta({
+    id: 'RoofSelection',
+    description:
+      'The roof the segmenter found where the partner pointed; the next generate without roof_outline paints it',
+  });
+
+export const RoofSelectionEnvelope = z.object({ roof_selection: RoofSelection }).strict();
+
 export const VisualizationStatus = z
   .enum(['pending', 'processing', 'failed', 'completed'])
   .meta({ id: 'VisualizationStatus' });
@@ -159,6 +219,9 @@ export const Visualization = z
       .describe('Signed URL of the stored original (1 hour), or the URL as sent until it is downloaded'),
     generated_image_url: z.string().nullable().describe('Signed URL (1 hour) once completed'),
     roof_outline: RoofOutline.nullable().describe('The roof outline sent, or null when the roof is found in the photo'),
+    roof_selection: RoofSelection.nullable().describe(
+      'The latest roof selection (POST /visualizations/{id}/roof-selection), or null; an outline sent later replaces it',
+    ),
     processing_error: z.string().nullable(),
     created_at: DateTime,
     updated_at: DateTime,

@@ -1,6 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { PermanentError } from '../../core/errors.ts';
 import { MAX_INPUT_PIXELS } from './inspect-image.ts';
+import { ENCODER_SIZE } from '../../core/segmenter/model.ts';
 
 /** Decoded pixels, three bytes (R, G, B) per pixel, row by row. */
 export interface RawRgb {
@@ -40,6 +41,12 @@ export async function decodePhoto(image: Buffer): Promise<RawRgb> {
 /** The photo scaled down to `width` pixels across, for analysis. */
 export async function decodePhotoSmall(image: Buffer, width: number): Promise<RawRgb> {
   return toRaw((await open(image, 'Original image')).resize({ width }), 'Original image');
+}
+
+/** The photo as the segmenter's encoder sees it: EXIF orientation applied, its longest side ENCODER_SIZE. */
+export async function decodeForSegmenter(image: Buffer): Promise<RawRgb> {
+  const img = (await open(image, 'Original image')).resize(ENCODER_SIZE, ENCODER_SIZE, { fit: 'inside' });
+  return toRaw(img, 'Original image');
 }
 
 /**

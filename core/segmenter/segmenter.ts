@@ -1,0 +1,197 @@
+import { Worker } from 'node:worker_threads';
+import type { RoofOutline } from '../roofOutline.ts';
+import { EMBEDDING_LENGTH, ENCODER_SIZE, type SegmenterModel } from './model.ts';
+
+/** A photo's embedding: what the encoder saw of it, reused by every prompt on that photo. */
+export interface Embedding {
+  data: Float32Array;
+  /** The photo's size as the encoder saw it: scaled so its longest side is ENCODER_SIZE. */
+  width: number;
+  height: number;
+}
+
+/** A tap on the photo: x and y in 0..1 of its width and height; roof (1) or not roof (0). */
+export interface Tap {
+  x: number;
+  y: number;
+  label: 1 | 0;
+}
+
+export interface SegmenterPrompt {
+  taps: Tap[];
+  /** [x1, y1, x2, y2] in 0..1 of the photo. */
+  box?: readonly [number, number, number, number] | null;
+  /** The low-resolution logits of an earlier answer on the same photo, refined by these taps. */
+  previous?: Float32Array | null;
+}
+
+export interface Decoded {
+  /** The mask's logits (> 0: inside) at the embedding's width × height. */
+  logits: Float32Array;
+  width: number;
+  height: number;
+  /** The decoder's own 256 × 256 answer, to feed back as `previous`. */
+  lowRes: Float32Array;
+  /** The decoder's estimate of the mask's quality (predicted IoU). */
+  score: number;
+}
+
+/** A decoded mask made fit to keep: cleaned, measured and outlined (selection.ts). */
+export interface Selection {
+  /** 255 on the roof, 0 elsewhere, at the embedding's width × height. */
+  mask: Uint8Array;
+  width: number;
+  height: number;
+  outline: RoofOutline;
+  /** Share of the photo selected, 0..1. */
+  areaShare: number;
+  lowRes: Float32Array;
+  score: number;
+}
+
+export interface DecodeRequest {
+  id: number;
+  op: 'decode' | 'select';
+  embedding: Float32Array;
+  coords: Float32Array;
+  labels: Float32Array;
+  maskInput: Float32Array | null;
+  outWidth: number;
+  outHeight: number;
+}
+
+export type ThreadRequest =
+  | { id: number; op: 'load'; model: SegmenterModel }
+  | { id: number; op: 'embed'; rgb: Uint8Array; width: number; height: number }
+  | DecodeRequest;
+
+export type ThreadReply =
+  | {
+      id: number;
+      ok: true;
+      embedding?: Float32Array;
+      decoded?: Omit<Decoded, 'width' | 'height'>;
+      selection?: Omit<Selection, 'width' | 'height'>;
+    }
+  | { id: number; ok: false; error: string };
+
+/** The thread runs TypeScript like the rest of the service: tsx's loader first, then the entry. */
+const BOOTSTRAP = `
+import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+  .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./thread.ts', import.meta.url).href)}); });
+`;
+
+type Pending = { resolve: (reply: ThreadReply) => void; reject: (err: Error) => void };
+type RequestBody = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+/**
+ * The promptable segmenter of one process: a thread holding the ONNX sessions (thread.ts), fed one
+ * request at a time. A thread that dies (out of memory, a native crash) fails what it was doing
+ * and the next request starts a new one.
+ */
+export class Segmenter {
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  constructor(private readonly threads = 1) {}
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { threads: this.threads } });
+    worker.on('message', (reply: ThreadReply) => {
+      const p = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0) worker.unref();
+      p?.resolve(reply);
+    });
+    const fail = (err: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+    };
+    worker.on('error', (err: Error) => fail(new Error(`Segmenter thread failed: ${err.message}`)));
+    worker.on('exit', (code) => fail(new Error(`Segmenter thread exited (${code})`)));
+    // An idle segmenter never keeps a process alive; a busy one does (call()).
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  private async call(body: RequestBody, transfer: ArrayBuffer[] = []): Promise<ThreadReply & { ok: true }> {
+    const id = this.nextId++;
+    const reply = await new Promise<ThreadReply>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      const worker = this.thread();
+      worker.ref();
+      worker.postMessage({ ...body, id }, transfer);
+    });
+    if (!reply.ok) throw new Error(`Segmenter: ${reply.error}`);
+    return reply;
+  }
+
+  /** Checks and loads a model now rather than on the first photo (a process's start-up). */
+  async load(model: SegmenterModel): Promise<void> {
+    await this.call({ op: 'load', model });
+  }
+
+  /** The embedding of a photo already scaled so its longest side is ENCODER_SIZE (RGB bytes). */
+  async embed(photo: { data: Uint8Array; width: number; height: number }): Promise<Embedding> {
+    const { width, height } = photo;
+    if (Math.max(width, height) !== ENCODER_SIZE || photo.data.length !== width * height * 3) {
+      throw new Error(`Segmenter.embed wants RGB with its longest side ${ENCODER_SIZE}, got ${width}×${height}`);
+    }
+    const reply = await this.call({ op: 'embed', rgb: photo.data, width, height });
+    return { data: reply.embedding!, width, height };
+  }
+
+  /** The mask the decoder answers for these taps and box on the embedded photo, as logits. */
+  async decode(embedding: Embedding, prompt: SegmenterPrompt): Promise<Decoded> {
+    const reply = await this.call(decodeRequest('decode', embedding, prompt));
+    return { ...reply.decoded!, width: embedding.width, height: embedding.height };
+  }
+
+  /** The decoder's answer made fit to keep: cleaned, measured and outlined, in the thread. */
+  async select(embedding: Embedding, prompt: SegmenterPrompt): Promise<Selection> {
+    const reply = await this.call(decodeRequest('select', embedding, prompt));
+    return { ...reply.selection!, width: embedding.width, height: embedding.height };
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+}
+
+/** The decoder's inputs for a prompt: SAM's coordinates are pixels of the embedded photo. */
+function decodeRequest(
+  op: 'decode' | 'select',
+  embedding: Embedding,
+  prompt: SegmenterPrompt,
+): Omit<DecodeRequest, 'id'> {
+  if (embedding.data.length !== EMBEDDING_LENGTH) throw new Error('Segmenter.decode: not an embedding');
+  const { width, height } = embedding;
+  const coords: number[] = [];
+  const labels: number[] = [];
+  for (const t of prompt.taps) (coords.push(t.x * width, t.y * height), labels.push(t.label));
+  if (prompt.box) {
+    const [x1, y1, x2, y2] = prompt.box;
+    coords.push(x1 * width, y1 * height, x2 * width, y2 * height);
+    labels.push(2, 3);
+  } else {
+    // SAM's export expects a padding point when no box is given.
+    coords.push(0, 0);
+    labels.push(-1);
+  }
+  return {
+    op,
+    // A copy: the caller keeps its embedding for the next prompt.
+    embedding: embedding.data,
+    coords: Float32Array.from(coords),
+    labels: Float32Array.from(labels),
+    maskInput: prompt.previous ?? null,
+    outWidth: width,
+    outHeight: height,
+  };
+}

@@ -1,0 +1,106 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import ort from 'onnxruntime-node';
+import { EMBEDDING_SHAPE, ENCODER_SIZE, LOW_RES_SIZE, verifyModel, type SegmenterModel } from './model.ts';
+import type { DecodeRequest, ThreadReply, ThreadRequest } from './segmenter.ts';
+import { selectionOf } from './selection.ts';
+
+/**
+ * The segmenter's thread: ONNX Runtime's `run` holds the calling thread for the whole inference
+ * (seconds for the encoder), so it never runs on a process's event loop. Requests are served one
+ * at a time, in order; each model is checked and loaded on its first use, so a web process that
+ * only decodes never loads the encoder.
+ */
+const threads = (workerData as { threads: number }).threads;
+const sessions = new Map<SegmenterModel, Promise<ort.InferenceSession>>();
+
+function session(model: SegmenterModel): Promise<ort.InferenceSession> {
+  let s = sessions.get(model);
+  if (!s) {
+    s = verifyModel(model).then((path) =>
+      ort.InferenceSession.create(path, {
+        executionProviders: ['cpu'],
+        // The arena keeps every peak allocation for good; without it a worker's memory falls
+        // back after each photo.
+        enableCpuMemArena: false,
+        intraOpNumThreads: threads,
+        interOpNumThreads: 1,
+        graphOptimizationLevel: 'all',
+      }),
+    );
+    s.catch(() => sessions.delete(model));
+    sessions.set(model, s);
+  }
+  return s;
+}
+
+// SAM's normalisation, on 0..255 values.
+const MEAN = [123.675, 116.28, 103.53];
+const STD = [58.395, 57.12, 57.375];
+
+async function embed(rgb: Uint8Array, width: number, height: number): Promise<Float32Array> {
+  const plane = ENCODER_SIZE * ENCODER_SIZE;
+  // Zero-padded at the bottom and right, as the model was trained.
+  const input = new Float32Array(3 * plane);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const o = y * ENCODER_SIZE + x;
+      input[o] = (rgb[i]! - MEAN[0]!) / STD[0]!;
+      input[plane + o] = (rgb[i + 1]! - MEAN[1]!) / STD[1]!;
+      input[2 * plane + o] = (rgb[i + 2]! - MEAN[2]!) / STD[2]!;
+    }
+  }
+  const encoder = await session('encoder');
+  const out = await encoder.run({ input: new ort.Tensor('float32', input, [1, 3, ENCODER_SIZE, ENCODER_SIZE]) });
+  return out[encoder.outputNames[0]!]!.data as Float32Array;
+}
+
+async function decode(req: DecodeRequest) {
+  const decoder = await session('decoder');
+  const n = req.labels.length;
+  const out = await decoder.run({
+    image_embeddings: new ort.Tensor('float32', req.embedding, [...EMBEDDING_SHAPE]),
+    point_coords: new ort.Tensor('float32', req.coords, [1, n, 2]),
+    point_labels: new ort.Tensor('float32', req.labels, [1, n]),
+    mask_input: new ort.Tensor('float32', req.maskInput ?? new Float32Array(LOW_RES_SIZE * LOW_RES_SIZE), [
+      1,
+      1,
+      LOW_RES_SIZE,
+      LOW_RES_SIZE,
+    ]),
+    has_mask_input: new ort.Tensor('float32', Float32Array.of(req.maskInput ? 1 : 0), [1]),
+    orig_im_size: new ort.Tensor('float32', Float32Array.of(req.outHeight, req.outWidth), [2]),
+  });
+  return {
+    logits: out.masks!.data as Float32Array,
+    lowRes: out.low_res_masks!.data as Float32Array,
+    score: (out.iou_predictions!.data as Float32Array)[0]!,
+  };
+}
+
+parentPort!.on('message', async (req: ThreadRequest) => {
+  let reply: ThreadReply;
+  const transfer: ArrayBuffer[] = [];
+  try {
+    if (req.op === 'embed') {
+      const data = await embed(req.rgb, req.width, req.height);
+      transfer.push(data.buffer as ArrayBuffer);
+      reply = { id: req.id, ok: true, embedding: data };
+    } else if (req.op === 'load') {
+      await session(req.model);
+      reply = { id: req.id, ok: true };
+    } else if (req.op === 'decode') {
+      const decoded = await decode(req);
+      transfer.push(decoded.logits.buffer as ArrayBuffer, decoded.lowRes.buffer as ArrayBuffer);
+      reply = { id: req.id, ok: true, decoded };
+    } else {
+      const decoded = await decode(req);
+      const selection = selectionOf(decoded.logits, req.outWidth, req.outHeight);
+      transfer.push(selection.mask.buffer as ArrayBuffer, decoded.lowRes.buffer as ArrayBuffer);
+      reply = { id: req.id, ok: true, selection: { ...selection, lowRes: decoded.lowRes, score: decoded.score } };
+    }
+  } catch (err) {
+    reply = { id: req.id, ok: false, error: (err as Error).message };
+  }
+  parentPort!.postMessage(reply, transfer);
+});
