@@ -33,6 +33,7 @@ import { mountProbes } from './health.ts';
 import { mountDocs } from './docs/page.ts';
 import { mountAdminConsole } from './admin/routes.ts';
 import { sealingKey } from '../core/webhookSecrets.ts';
+import { Segmenter } from '../core/segmenter/segmenter.ts';
 
 export async function createApp(input: {
   config: Config;
@@ -51,6 +52,7 @@ export async function createApp(input: {
     storageSecret,
     webhookSealingKey: sealingKey(input.config.WEBHOOK_SECRETS_KEY, await loadSecret(input.sql, 'webhooks')),
     blobs: createBlobStore(input.config, storageSecret),
+    segmenter: new Segmenter(1),
     expensiveRequests: new ExpensiveRequests(leases, input.config.EXPENSIVE_REQUESTS_PER_KEY),
     // A quarter of one process's pool, across every process: exports never take more of any pool.
     exportSlots: new ExportSlots(leases, Math.max(1, Math.floor(input.config.DB_POOL_MAX / 4))),

@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import type { Segmenter } from '../core/segmenter/segmenter.ts';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Db, Sql } from '../storage/db.ts';
@@ -26,6 +27,8 @@ export interface AppDeps {
   /** Seals webhook signing secrets at rest (WEBHOOK_SECRETS_KEY, else the database's own key). */
   webhookSealingKey: Buffer;
   blobs: BlobStore;
+  /** Decodes partners' roof selections off the event loop; its models load on the first selection. */
+  segmenter: Segmenter;
   expensiveRequests: ExpensiveRequests;
   exportSlots: ExportSlots;
   /** Whether PostgreSQL is unreachable now; errorEnvelope notes every unavailable error it renders. */

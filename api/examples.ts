@@ -259,6 +259,33 @@ export const EXAMPLE_ROOF_OUTLINE: [number, number][][] = [
   ],
 ];
 
+/** A tap on the main roof, one on the wall below it, and nothing else: what a homeowner's two taps send. */
+export const EXAMPLE_ROOF_SELECTION_REQUEST = {
+  points: [
+    { x: 0.42, y: 0.35, label: 'roof' as const },
+    { x: 0.5, y: 0.62, label: 'not_roof' as const },
+  ],
+};
+
+/** What the segmenter answered for those taps: the roof's outer edge, its mask and its share of the photo. */
+export const EXAMPLE_ROOF_SELECTION = {
+  outline: [
+    [
+      [0.171, 0.462],
+      [0.281, 0.238],
+      [0.719, 0.241],
+      [0.829, 0.461],
+    ] as [number, number][],
+  ],
+  mask_url:
+    `${EXAMPLE_BASE_URL}/files/${EXAMPLE_IDS.workspace}/visualizations/${EXAMPLE_IDS.visualization}/roof-selection-sel_4x9ttq1b7m2kd0v3c8hp.png` +
+    '?expires=1772560412&sig=V4c2qB0mZ3x8dT1rLk7yN5pWa9sJe6uHf0gRi2oXc4E&type=image%2Fpng',
+  area_share: 0.1257,
+  points: EXAMPLE_ROOF_SELECTION_REQUEST.points,
+  box: null,
+  created_at: '2026-03-03T15:53:34.208Z',
+};
+
 export const EXAMPLE_VISUALIZATION = {
   id: EXAMPLE_IDS.visualization,
   session_id: EXAMPLE_IDS.session,
@@ -270,6 +297,7 @@ export const EXAMPLE_VISUALIZATION = {
   original_image_url: signedImage('original'),
   generated_image_url: signedImage('generated'),
   roof_outline: EXAMPLE_ROOF_OUTLINE,
+  roof_selection: null,
   processing_error: null,
   created_at: '2026-03-03T15:53:30.612Z',
   updated_at: '2026-03-03T15:53:41.905Z',

@@ -40,6 +40,10 @@ export interface JobPolicy<T extends TaskName> {
    */
   jobKey?: (payload: JobPayload<T>) => string;
   maxAttempts: number;
+  /** graphile-worker's priority (lower runs first; 0 when absent). */
+  priority?: number;
+  /** A named queue of the task's own (one job of it runs at a time), for a job in no lane. */
+  queue?: (payload: JobPayload<T>) => string;
   /**
    * Within its workspace's lanes, which one the job takes (jobs with the same value always share
    * a lane, so they never run side by side); none for jobs of no workspace (cron), which run in
@@ -103,13 +107,17 @@ export const JOB_POLICIES: { [T in TaskName]: JobPolicy<T> } = {
           : undefined,
     },
   },
-  // The photo's embedding, computed once after create (or when a selection first needs it). In
-  // its visualization's lane, so a generate never computes the same embedding beside it. Failing
-  // for good changes nothing: the next selection or generate of the row computes it again.
+  // The photo's embedding, computed once after create (or when a selection first needs it). Not in
+  // the workspace's lanes, so a generate never waits behind it (one that needs the embedding first
+  // computes it, or waits for this job's own computation in the same process), but in a queue of
+  // its own per workspace: a workspace creating many visualizations holds one slot with its
+  // embeddings, and the segmenter's thread embeds one photo at a time anyway. Failing for good
+  // changes nothing: the next selection or generate of the row computes it again.
   visualization_embed: {
     jobKey: (p) => `visualization_embed:${p.visualization_id}`,
     maxAttempts: 3,
-    lane: (p) => ({ workspaceId: p.workspace_id, by: p.visualization_id }),
+    queue: (p) => `embeddings:${p.workspace_id}`,
+    priority: 5,
     failedForGood: null,
     retry: null,
   },

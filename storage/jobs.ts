@@ -176,9 +176,10 @@ export async function enqueueJob<T extends TaskName>(
   await sql`
     select graphile_worker.add_job(
       ${task}::text, ${sql.json(payload as never)}::json,
-      queue_name => ${lane ? laneQueue(sql, lane.workspaceId, lane.by) : sql`null`}::text,
+      queue_name => ${lane ? laneQueue(sql, lane.workspaceId, lane.by) : (policy.queue?.(payload) ?? null)}::text,
       job_key => ${opts.jobKey ?? policy.jobKey?.(payload) ?? null}::text,
       max_attempts => ${opts.maxAttempts ?? policy.maxAttempts}::int,
+      priority => ${policy.priority ?? 0}::int,
       run_at => ${opts.runAt ?? null}::timestamptz)`;
 }
 

@@ -1,20 +1,15 @@
 import sharp from 'sharp';
 import type { TaskFactory } from './context.ts';
 import { PermanentError } from '../core/errors.ts';
-import { blobKey, type BlobStore } from '../storage/blobs.ts';
+import { blobKey } from '../storage/blobs.ts';
 import { findVisualization } from '../storage/visualizations.ts';
 import { attemptFailed, settleGeneration } from '../storage/visualizationGeneration.ts';
-import { fetchImage } from './visualization_generate/fetch-image.ts';
+import { loadOriginal } from './visualization_generate/original.ts';
+import { roofMaskFor } from './visualization_generate/roof/findRoof.ts';
 import { inspectImage } from './visualization_generate/inspect-image.ts';
 import { generateImage } from './visualization_generate/generate-image.ts';
 import { ModelRefusedError, ModelUnavailableError } from './visualization_generate/provider.ts';
 import { providerFor } from './visualization_generate/providers.ts';
-
-async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await blobs.get(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /**
  * Renders one visualization: loads the original (the stored upload, or the partner's URL
@@ -25,7 +20,7 @@ async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
  * partner's plain reason kept on the row; if the last attempt fails too, migration 17's trigger
  * fails the row with that reason and releases the attempt in the same transaction.
  */
-const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, config, logger, blobs }) => {
+const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, config, logger, blobs, segmenter }) => {
   // One libvips thread per image and no operation cache: the worker runs several jobs at once
   // and its memory, not its speed, is the limit.
   sharp.concurrency(1);
@@ -38,23 +33,23 @@ const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, con
     // Settled already: a repeated or superseded job has nothing to do.
     if (row?.status !== 'processing') return;
     try {
-      const original = row.original_image_key
-        ? { bytes: await readBlob(blobs, row.original_image_key) }
-        : await fetchImage(row.original_image_url!, { allowPrivate: config.IMAGE_FETCH_ALLOW_PRIVATE });
+      const allowPrivate = config.IMAGE_FETCH_ALLOW_PRIVATE;
+      const original = await loadOriginal(blobs, row, allowPrivate);
       const info = await inspectImage(original.bytes);
       if (!row.color?.hex_code)
         throw new PermanentError('No colour with a hex code is selected; choose a color_id from the catalog');
       const generated = await generateImage(provider, {
         image: original.bytes,
-        outline: row.roof_outline,
+        roofMask: (photo) => roofMaskFor({ sql, blobs, segmenter, allowPrivate }, row, original, photo),
         selection: {
           color: { name: row.color.name, hex: row.color.hex_code },
           material: row.material,
           shape: row.shape,
         },
       });
+      // Finding the roof may have kept the download already (roof/embedding.ts): the same key.
       const originalKey = row.original_image_key ?? blobKey(ws, 'visualizations', id, 'original');
-      if (!row.original_image_key) await blobs.put(originalKey, original.bytes, info.contentType);
+      if (!original.stored) await blobs.put(originalKey, original.bytes, info.contentType);
       const generatedKey = blobKey(ws, 'visualizations', id, 'generated');
       await blobs.put(generatedKey, generated.bytes, generated.contentType);
       const images = {

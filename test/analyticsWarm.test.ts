@@ -12,7 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const deps = () => ({ sql: t.sql, logger: createLogger('silent'), config: t.config, blobs: undefined as never, segmenter: undefined as never });
+const deps = () => ({
+  sql: t.sql,
+  logger: createLogger('silent'),
+  config: t.config,
+  blobs: undefined as never,
+  segmenter: undefined as never,
+});
 const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 const cached = (workspaceId: string) =>
   t.sql<{ timezone: string; days: number }[]>`

@@ -172,7 +172,13 @@ describe('Idempotency-Key', () => {
     expect(reused.status).toBe(201);
     expect(reused.headers.get('idempotency-replayed')).toBeNull();
     await t.sql`update idempotency_records set expires_at = now() - interval '1 second' where key = 'ttl-1'`;
-    const task = cleanup({ sql: t.sql, config: t.config, logger: createLogger('silent'), blobs: undefined as never, segmenter: undefined as never });
+    const task = cleanup({
+      sql: t.sql,
+      config: t.config,
+      logger: createLogger('silent'),
+      blobs: undefined as never,
+      segmenter: undefined as never,
+    });
     await task({}, undefined as never);
     expect(await t.sql`select 1 from idempotency_records where key = 'ttl-1'`).toHaveLength(0);
   });

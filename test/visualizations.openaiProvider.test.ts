@@ -19,6 +19,7 @@ import { listJobs } from '../storage/jobs.ts';
 import { jobsFailedForGood } from '../core/metrics.ts';
 import { rasterizeOutline } from '../tasks/visualization_generate/mask.ts';
 import { openAiProvider } from '../tasks/visualization_generate/openai.ts';
+import { outlineRoof } from '../tasks/visualization_generate/roof/findRoof.ts';
 import { generateImage } from '../tasks/visualization_generate/generate-image.ts';
 import { ModelRefusedError, ModelUnavailableError } from '../tasks/visualization_generate/provider.ts';
 
@@ -219,9 +220,11 @@ describe('the openai provider against a server speaking the Images API edit prot
 describe('openai provider errors, called directly', () => {
   it('a rejected key (401) is a configuration error, final, with a plain reason', async () => {
     const provider = openAiProvider({ baseUrl: model.url, apiKey: 'sk-wrong', model: 'gpt-image-1', timeoutMs: 3000 });
-    const err = await generateImage(provider, { image: HOUSE_JPG, outline: HOUSE_ROOF_OUTLINE, selection }).catch(
-      (e: unknown) => e,
-    );
+    const err = await generateImage(provider, {
+      image: HOUSE_JPG,
+      roofMask: outlineRoof(HOUSE_ROOF_OUTLINE),
+      selection,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelRefusedError);
     expect((err as Error).message).toBe('The image model is not configured correctly; contact support');
     expect((err as ModelRefusedError).detail).toMatch(/401 invalid_api_key/);
@@ -234,9 +237,11 @@ describe('openai provider errors, called directly', () => {
       model: 'gpt-image-1',
       timeoutMs: 3000,
     });
-    const err = await generateImage(provider, { image: HOUSE_JPG, outline: HOUSE_ROOF_OUTLINE, selection }).catch(
-      (e: unknown) => e,
-    );
+    const err = await generateImage(provider, {
+      image: HOUSE_JPG,
+      roofMask: outlineRoof(HOUSE_ROOF_OUTLINE),
+      selection,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelUnavailableError);
     expect((err as ModelUnavailableError).reason).toBe('The image model could not be reached; try again later');
     expect((err as Error).message).toMatch(/ECONNREFUSED/);
@@ -245,7 +250,7 @@ describe('openai provider errors, called directly', () => {
   it('dall-e-2 gets a square size and asks for b64_json', async () => {
     steps = ['ok'];
     const provider = openAiProvider({ baseUrl: model.url + '/', apiKey: API_KEY, model: 'dall-e-2', timeoutMs: 3000 });
-    await generateImage(provider, { image: HOUSE_JPG, outline: HOUSE_ROOF_OUTLINE, selection });
+    await generateImage(provider, { image: HOUSE_JPG, roofMask: outlineRoof(HOUSE_ROOF_OUTLINE), selection });
     expect(model.problems).toEqual([]);
     expect(model.calls.at(-1)!.fields).toMatchObject({
       model: 'dall-e-2',

@@ -14,6 +14,7 @@ import { startReplicateServer, type ReplicateStep } from './imageModelServers.ts
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { loadConfig } from '../core/config.ts';
 import { rasterizeOutline } from '../tasks/visualization_generate/mask.ts';
+import { outlineRoof } from '../tasks/visualization_generate/roof/findRoof.ts';
 import { generateImage } from '../tasks/visualization_generate/generate-image.ts';
 import { ModelRefusedError, ModelUnavailableError } from '../tasks/visualization_generate/provider.ts';
 import { providerFor } from '../tasks/visualization_generate/providers.ts';
@@ -157,7 +158,7 @@ describe('replicate models and inputs, called directly', () => {
       IMAGE_MODEL_NAME: `someone/some-model:${VERSION}`,
       IMAGE_MODEL_INPUT_MAP: '{"image":"init_image","mask":"mask_image","prompt":"text"}',
     });
-    const out = await generateImage(p, { image: HOUSE_JPG, outline: HOUSE_ROOF_OUTLINE, selection });
+    const out = await generateImage(p, { image: HOUSE_JPG, roofMask: outlineRoof(HOUSE_ROOF_OUTLINE), selection });
     expect(out.contentType).toBe('image/jpeg');
     expect(model.problems).toEqual([]);
     expect(model.calls[0]).toMatchObject({ method: 'POST', path: '/v1/predictions', body: { version: VERSION } });
@@ -170,7 +171,7 @@ describe('replicate models and inputs, called directly', () => {
     steps = ['sync'];
     await generateImage(provider({ IMAGE_MODEL_NAME: 'black-forest-labs/flux-kontext-pro' }), {
       image: HOUSE_JPG,
-      outline: HOUSE_ROOF_OUTLINE,
+      roofMask: outlineRoof(HOUSE_ROOF_OUTLINE),
       selection,
     });
     expect(model.problems).toEqual([]);
@@ -180,9 +181,11 @@ describe('replicate models and inputs, called directly', () => {
   it('a prediction still running at the deadline is canceled through urls.cancel and is an outage', async () => {
     steps = ['stall'];
     const p = provider({ IMAGE_MODEL_NAME: 'acme/roof-inpaint', IMAGE_MODEL_TIMEOUT_MS: '2500' });
-    const err = await generateImage(p, { image: HOUSE_JPG, outline: HOUSE_ROOF_OUTLINE, selection }).catch(
-      (e: unknown) => e,
-    );
+    const err = await generateImage(p, {
+      image: HOUSE_JPG,
+      roofMask: outlineRoof(HOUSE_ROOF_OUTLINE),
+      selection,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelUnavailableError);
     expect((err as ModelUnavailableError).reason).toBe('The image model did not answer in time; try again later');
     expect(model.canceled).toHaveLength(1);
@@ -198,16 +201,20 @@ describe('replicate models and inputs, called directly', () => {
         IMAGE_MODEL_NAME: 'acme/roof-inpaint',
       }),
     );
-    const err = await generateImage(wrongKey, { image: HOUSE_JPG, outline: HOUSE_ROOF_OUTLINE, selection }).catch(
-      (e: unknown) => e,
-    );
+    const err = await generateImage(wrongKey, {
+      image: HOUSE_JPG,
+      roofMask: outlineRoof(HOUSE_ROOF_OUTLINE),
+      selection,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelRefusedError);
     expect((err as Error).message).toBe('The image model is not configured correctly; contact support');
     // The defaults for an inpainting model do not fit this model's inputs: Replicate answers 422.
     const mismatch = provider({ IMAGE_MODEL_NAME: VERSION });
-    const refused = await generateImage(mismatch, { image: HOUSE_JPG, outline: HOUSE_ROOF_OUTLINE, selection }).catch(
-      (e: unknown) => e,
-    );
+    const refused = await generateImage(mismatch, {
+      image: HOUSE_JPG,
+      roofMask: outlineRoof(HOUSE_ROOF_OUTLINE),
+      selection,
+    }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ModelRefusedError);
     expect((refused as ModelRefusedError).detail).toMatch(/422.*Additional property/);
   });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   t = await createTestContext({
     RATE_LIMIT_PER_MINUTE: '10000',
     IMAGE_FETCH_ALLOW_PRIVATE: 'true',
-    GENERATE_WAIT_MS: '15000',
+    GENERATE_WAIT_MS: '25000',
   });
   await t.startWorker();
   tenant = await t.tenant();
@@ -68,6 +68,7 @@ describe('POST /api/v1/visualizations', () => {
         original_image_url: 'https://images.example.com/house.jpg',
         generated_image_url: null,
         roof_outline: null,
+        roof_selection: null,
         processing_error: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),

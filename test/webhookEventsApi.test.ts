@@ -254,7 +254,13 @@ describe('cleanup', () => {
     await t.sql`
       insert into webhook_delivery_attempts (delivery_id, response_status, duration_ms)
       select id, 500, 12 from webhook_deliveries where event_id in (${old!}, ${kept!})`;
-    const task = cleanup({ sql: t.sql, config: t.config, logger: createLogger('silent'), blobs: undefined as never, segmenter: undefined as never });
+    const task = cleanup({
+      sql: t.sql,
+      config: t.config,
+      logger: createLogger('silent'),
+      blobs: undefined as never,
+      segmenter: undefined as never,
+    });
     await task({}, undefined as never);
     expect(await t.sql`select id from webhook_events where id in (${old!}, ${kept!})`).toEqual([{ id: kept }]);
     const deliveries = await t.sql<{ event_id: string; id: string }[]>`

@@ -9,6 +9,8 @@ import {
   VisualizationGenerate,
   VisualizationPage,
   VisualizerCatalog,
+  RoofSelectionEnvelope,
+  RoofSelectionRequest,
 } from '../schemas/visualizations.ts';
 import { fieldError, notFound, validation } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
@@ -16,11 +18,14 @@ import type { Db } from '../../storage/db.ts';
 import { blobKey } from '../../storage/blobs.ts';
 import { findUnknownCatalogIds, listCatalog, type CatalogSelection } from '../../storage/catalog.ts';
 import { startGeneration, waitUntilSettled } from '../../storage/visualizationGeneration.ts';
+import { enqueueJob } from '../../storage/jobs.ts';
+import { selectRoof } from '../roofSelection.ts';
 import {
   activeLeadExists,
   findVisualization,
   insertVisualization,
   listSessionVisualizations,
+  toRoofSelectionResponse,
   toVisualizationResponse,
 } from '../../storage/visualizations.ts';
 import {
@@ -31,6 +36,8 @@ import {
   EXAMPLE_ROOF_OUTLINE,
   EXAMPLE_VISUALIZATION,
   PENDING_VISUALIZATION,
+  EXAMPLE_ROOF_SELECTION,
+  EXAMPLE_ROOF_SELECTION_REQUEST,
 } from '../examples.ts';
 
 const TAG = 'Visualizer';
@@ -125,6 +132,10 @@ export const visualizationRoutes = [
         originalImageType: image.kind === 'upload' ? image.contentType : null,
         roofOutline: body.roof_outline ?? null,
       });
+      // Without an outline the roof is pointed at or found, and both prompt the photo's embedding:
+      // it is computed now, so the partner's first tap answers at once. With one it waits for a
+      // first roof selection, if any ever comes.
+      if (!body.roof_outline) await enqueueJob(db, 'visualization_embed', { workspace_id: ws, visualization_id: id });
       ctx.status = 201;
       ctx.body = { visualization: await toVisualizationResponse(blobs, row) };
     },
@@ -193,6 +204,39 @@ export const visualizationRoutes = [
       });
       const row = await waitUntilSettled(sql, ws, started, config.GENERATE_WAIT_MS);
       ctx.body = { visualization: await toVisualizationResponse(blobs, row) };
+    },
+  }),
+
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/visualizations/:visualization_id/roof-selection',
+    operationId: 'selectRoof',
+    summary: 'Point at the roof with taps and/or a box; the next generate paints what is selected (extension)',
+    tag: TAG,
+    auth: 'key',
+    scopes: SCOPES,
+    idempotent: { mode: 'claimed' },
+    expensive: true,
+    params: z.object({ visualization_id: idParam(200) }),
+    body: RoofSelectionRequest,
+    responses: {
+      200: {
+        description:
+          'The roof found where the partner pointed, kept on the visualization for the next generate; or the replayed response',
+        schema: RoofSelectionEnvelope,
+        headers: { 'Idempotency-Replayed': 'true on a replayed response' },
+      },
+    },
+    errors: [400, 401, 403, 404, 409, 429, 500],
+    example: {
+      params: exampleVisualizationId,
+      body: EXAMPLE_ROOF_SELECTION_REQUEST,
+      response: { status: 200, body: { roof_selection: EXAMPLE_ROOF_SELECTION } },
+    },
+    handler: async (ctx, { params, body }) => {
+      const { sql, blobs, segmenter } = ctx.deps;
+      const selection = await selectRoof({ sql, blobs, segmenter }, workspaceId(ctx), params.visualization_id, body);
+      ctx.body = { roof_selection: await toRoofSelectionResponse(blobs, selection) };
     },
   }),
 

@@ -1,18 +1,8 @@
-import { PermanentError } from '../../core/errors.ts';
 import { inspectImage } from './inspect-image.ts';
-import { compositeRoof, outlineMaskSize, rasterizeOutline, softEdge, type Mask, type RoofOutline } from './mask.ts';
-import { decodePhoto, decodePhotoSmall, encodeJpeg, rawAtSize, type RawRgb } from './photo.ts';
+import { compositeRoof, softEdge, type Mask } from './mask.ts';
+import { decodePhoto, encodeJpeg, rawAtSize, type RawRgb } from './photo.ts';
 import { promptFor } from './prompt.ts';
 import type { ImageProvider, Selection } from './provider.ts';
-import { findRoof, ROOF_ANALYSIS_WIDTH } from './roof-mask.ts';
-
-/** The roof found in the photo (roof-mask.ts), or its refusal, which asks for roof_outline. */
-async function findRoofMask(image: Buffer): Promise<Mask> {
-  const small = await decodePhotoSmall(image, ROOF_ANALYSIS_WIDTH);
-  const found = findRoof({ ...small, channels: 3 });
-  if ('refused' in found) throw new PermanentError(found.refused);
-  return found.mask;
-}
 
 // A 12-megapixel render holds ~36 MB of raw pixels per copy plus libvips' buffers; two local
 // renders at a time keep a worker running WORKER_CONCURRENCY=4 jobs under its memory budget.
@@ -34,8 +24,8 @@ async function inRenderSlot<T>(work: () => Promise<T>): Promise<T> {
 
 export interface GenerateRequest {
   image: Buffer;
-  /** The partner's roof outline; without it the roof is found in the photo. */
-  outline: RoofOutline | null;
+  /** The roof to paint on the decoded photo: the partner's outline or selection, or the one found (roof/findRoof.ts). */
+  roofMask: (photo: RawRgb) => Promise<Mask>;
   selection: Selection;
 }
 
@@ -50,7 +40,7 @@ export async function generateImage(
 ): Promise<{ bytes: Buffer; contentType: string }> {
   const work = async () => {
     const photo = await decodePhoto(req.image);
-    const mask = req.outline ? outlineMask(req.outline, photo) : await findRoofMask(req.image);
+    const mask = await req.roofMask(photo);
     const answer = await provider.render({
       image: req.image,
       photo,
@@ -66,11 +56,6 @@ export async function generateImage(
   // A model's job holds its decoded photo while the model works (36 MB for 12 MP, at most
   // WORKER_CONCURRENCY of them); only pixel work in this process takes a render slot.
   return provider.local ? inRenderSlot(work) : work();
-}
-
-function outlineMask(outline: RoofOutline, photo: RawRgb): Mask {
-  const { width, height } = outlineMaskSize(photo);
-  return rasterizeOutline(outline, width, height);
 }
 
 /** A model's image, checked like any image taken in, stretched to the photo's size. */
