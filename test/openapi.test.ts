@@ -57,7 +57,8 @@ GET /api/v1/webhook-events webhooks.manage
 GET /api/v1/webhook-events/{webhook_event_id} webhooks.manage
 GET /api/v1/visualizer/catalog sales_visualizer.use
 POST /api/v1/leads/batch leads.write
-POST /api/v1/events/batch analytics.manage`
+POST /api/v1/events/batch analytics.manage
+POST /api/v1/visualizations/{visualization_id}/roof-selection sales_visualizer.use`
   .trim()
   .split('\n')
   .map((l) => l.split(' ') as [string, string, string]);
