@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { ERRORS, conflict, notFound, validation } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import type { RoofTap } from '../core/roofOutline.ts';
-import { decodeEmbedding } from '../core/segmenter/embeddingBlob.ts';
-import type { Embedding, Segmenter } from '../core/segmenter/segmenter.ts';
+import { storedEmbeddingSize } from '../core/segmenter/embeddingBlob.ts';
+import type { Segmenter, StoredEmbedding } from '../core/segmenter/segmenter.ts';
 import { blobKey, type BlobStore } from '../storage/blobs.ts';
 import type { Sql } from '../storage/db.ts';
 import { enqueueJob, findKeyedJob } from '../storage/jobs.ts';
@@ -19,20 +19,21 @@ import {
 const EMBEDDING_RETRY_AFTER_SECONDS = 2;
 
 /**
- * Embeddings already read from blob storage, newest last: a partner taps several times on one
- * photo, and each read of a stored embedding is 2 MB. Keys name one immutable object each.
+ * Stored embeddings read lately, newest last (2 MB each): a partner taps several times on one
+ * photo. Keys name one immutable object each.
  */
 const EMBEDDINGS_KEPT = 4;
-const embeddings = new Map<string, Promise<Embedding>>();
+const embeddings = new Map<string, Promise<StoredEmbedding>>();
 
-function storedEmbedding(blobs: BlobStore, key: string): Promise<Embedding> {
+function storedEmbedding(blobs: BlobStore, key: string): Promise<StoredEmbedding> {
   let found = embeddings.get(key);
   if (found) embeddings.delete(key);
   else
     found = blobs.get(key).then(async (stream) => {
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(chunk as Buffer);
-      return decodeEmbedding(Buffer.concat(chunks));
+      const bytes = Buffer.concat(chunks);
+      return { key, bytes, ...storedEmbeddingSize(bytes) };
     });
   found.catch(() => embeddings.delete(key));
   embeddings.set(key, found);
@@ -41,7 +42,7 @@ function storedEmbedding(blobs: BlobStore, key: string): Promise<Embedding> {
 }
 
 /** The row's embedding, or the answer that says why there is none yet (and starts it when nobody has). */
-async function requireEmbedding(sql: Sql, blobs: BlobStore, row: VisualizationRow): Promise<Embedding> {
+async function requireEmbedding(sql: Sql, blobs: BlobStore, row: VisualizationRow): Promise<StoredEmbedding> {
   if (row.embedding_state === 'failed') throw ERRORS.photoUnusable(row.embedding_error ?? 'The photo cannot be read');
   if (row.embedding_state === 'ready' && row.embedding_key) return storedEmbedding(blobs, row.embedding_key);
   // Rows created before embeddings existed, or whose job was lost, get theirs now.

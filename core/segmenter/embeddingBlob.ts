@@ -58,14 +58,23 @@ export function encodeEmbedding(embedding: Embedding): Buffer {
   return out;
 }
 
-export function decodeEmbedding(bytes: Buffer): Embedding {
-  if (bytes.length !== HEADER + EMBEDDING_LENGTH * 2 || bytes.toString('latin1', 0, 8) !== MAGIC) {
+/** The photo size a stored embedding was computed at, read from its header alone. */
+export function storedEmbeddingSize(bytes: Uint8Array): { width: number; height: number } {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.length !== HEADER + EMBEDDING_LENGTH * 2 || view.toString('latin1', 0, 8) !== MAGIC) {
     throw new Error('Not a stored segmenter embedding');
   }
-  const width = bytes.readUInt16LE(8);
-  const height = bytes.readUInt16LE(10);
+  const width = view.readUInt16LE(8);
+  const height = view.readUInt16LE(10);
   if (Math.max(width, height) !== ENCODER_SIZE) throw new Error('Stored embedding has an impossible size');
+  return { width, height };
+}
+
+export function decodeEmbedding(bytes: Uint8Array): Embedding {
+  const { width, height } = storedEmbeddingSize(bytes);
+  const halves = new Uint16Array(EMBEDDING_LENGTH);
+  Buffer.from(halves.buffer).set(bytes.subarray(HEADER));
   const data = new Float32Array(EMBEDDING_LENGTH);
-  for (let i = 0; i < EMBEDDING_LENGTH; i++) data[i] = HALF_TO_FLOAT[bytes.readUInt16LE(HEADER + 2 * i)]!;
+  for (let i = 0; i < EMBEDDING_LENGTH; i++) data[i] = HALF_TO_FLOAT[halves[i]!]!;
   return { data, width, height };
 }

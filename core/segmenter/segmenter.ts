@@ -10,6 +10,18 @@ export interface Embedding {
   height: number;
 }
 
+/**
+ * An embedding as blob storage keeps it (embeddingBlob.ts), not yet decoded: the thread decodes it
+ * and keeps the last few by key, so a web process's event loop never walks its million values and
+ * a partner's further taps on one photo skip the decoding.
+ */
+export interface StoredEmbedding {
+  key: string;
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+}
+
 /** A tap on the photo: x and y in 0..1 of its width and height; roof (1) or not roof (0). */
 export interface Tap {
   x: number;
@@ -52,7 +64,8 @@ export interface Selection {
 export interface DecodeRequest {
   id: number;
   op: 'decode' | 'select';
-  embedding: Float32Array;
+  embedding: Float32Array | null;
+  stored: { key: string; bytes: Uint8Array } | null;
   coords: Float32Array;
   labels: Float32Array;
   maskInput: Float32Array | null;
@@ -146,13 +159,13 @@ export class Segmenter {
   }
 
   /** The mask the decoder answers for these taps and box on the embedded photo, as logits. */
-  async decode(embedding: Embedding, prompt: SegmenterPrompt): Promise<Decoded> {
+  async decode(embedding: Embedding | StoredEmbedding, prompt: SegmenterPrompt): Promise<Decoded> {
     const reply = await this.call(decodeRequest('decode', embedding, prompt));
     return { ...reply.decoded!, width: embedding.width, height: embedding.height };
   }
 
   /** The decoder's answer made fit to keep: cleaned, measured and outlined, in the thread. */
-  async select(embedding: Embedding, prompt: SegmenterPrompt): Promise<Selection> {
+  async select(embedding: Embedding | StoredEmbedding, prompt: SegmenterPrompt): Promise<Selection> {
     const reply = await this.call(decodeRequest('select', embedding, prompt));
     return { ...reply.selection!, width: embedding.width, height: embedding.height };
   }
@@ -167,10 +180,12 @@ export class Segmenter {
 /** The decoder's inputs for a prompt: SAM's coordinates are pixels of the embedded photo. */
 function decodeRequest(
   op: 'decode' | 'select',
-  embedding: Embedding,
+  embedding: Embedding | StoredEmbedding,
   prompt: SegmenterPrompt,
 ): Omit<DecodeRequest, 'id'> {
-  if (embedding.data.length !== EMBEDDING_LENGTH) throw new Error('Segmenter.decode: not an embedding');
+  if ('data' in embedding && embedding.data.length !== EMBEDDING_LENGTH) {
+    throw new Error('Segmenter.decode: not an embedding');
+  }
   const { width, height } = embedding;
   const coords: number[] = [];
   const labels: number[] = [];
@@ -186,8 +201,9 @@ function decodeRequest(
   }
   return {
     op,
-    // A copy: the caller keeps its embedding for the next prompt.
-    embedding: embedding.data,
+    // Copies: the caller keeps its embedding for the next prompt.
+    embedding: 'data' in embedding ? embedding.data : null,
+    stored: 'key' in embedding ? { key: embedding.key, bytes: embedding.bytes } : null,
     coords: Float32Array.from(coords),
     labels: Float32Array.from(labels),
     maskInput: prompt.previous ?? null,

@@ -3,6 +3,7 @@ import ort from 'onnxruntime-node';
 import { EMBEDDING_SHAPE, ENCODER_SIZE, LOW_RES_SIZE, verifyModel, type SegmenterModel } from './model.ts';
 import type { DecodeRequest, ThreadReply, ThreadRequest } from './segmenter.ts';
 import { selectionOf } from './selection.ts';
+import { decodeEmbedding } from './embeddingBlob.ts';
 
 /**
  * The segmenter's thread: ONNX Runtime's `run` holds the calling thread for the whole inference
@@ -55,11 +56,26 @@ async function embed(rgb: Uint8Array, width: number, height: number): Promise<Fl
   return out[encoder.outputNames[0]!]!.data as Float32Array;
 }
 
+/** Stored embeddings decoded lately, newest last: a partner taps several times on one photo. */
+const STORED_KEPT = 4;
+const stored = new Map<string, Float32Array>();
+
+function embeddingOf(req: DecodeRequest): Float32Array {
+  if (req.embedding) return req.embedding;
+  const { key, bytes } = req.stored!;
+  let data = stored.get(key);
+  if (data) stored.delete(key);
+  else data = decodeEmbedding(bytes).data;
+  stored.set(key, data);
+  while (stored.size > STORED_KEPT) stored.delete(stored.keys().next().value!);
+  return data;
+}
+
 async function decode(req: DecodeRequest) {
   const decoder = await session('decoder');
   const n = req.labels.length;
   const out = await decoder.run({
-    image_embeddings: new ort.Tensor('float32', req.embedding, [...EMBEDDING_SHAPE]),
+    image_embeddings: new ort.Tensor('float32', embeddingOf(req), [...EMBEDDING_SHAPE]),
     point_coords: new ort.Tensor('float32', req.coords, [1, n, 2]),
     point_labels: new ort.Tensor('float32', req.labels, [1, n]),
     mask_input: new ort.Tensor('float32', req.maskInput ?? new Float32Array(LOW_RES_SIZE * LOW_RES_SIZE), [
