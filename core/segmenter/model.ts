@@ -39,8 +39,11 @@ export async function sha256File(path: string): Promise<string> {
 }
 
 /** Throws when a model file is not the one this code was written for. */
-export async function verifyModel(model: SegmenterModel): Promise<string> {
-  const { path, sha256 } = SEGMENTER_MODELS[model];
+export async function verifyModel(
+  model: SegmenterModel,
+  files: Record<SegmenterModel, { path: string; sha256: string }> = SEGMENTER_MODELS,
+): Promise<string> {
+  const { path, sha256 } = files[model];
   const actual = await sha256File(path);
   if (actual !== sha256) {
     throw new Error(`Segmenter ${model} at ${path} has sha256 ${actual}, expected ${sha256}; run npm ci`);

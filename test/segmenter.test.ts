@@ -1,0 +1,126 @@
+import sharp from 'sharp';
+import { copyFile, mkdtemp, appendFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HOUSE_JPG, ROOF_MASK_PNG } from './visualizations.fixtures.ts';
+import { outlineOfMask, polygonArea } from '../core/roofOutline.ts';
+import { cleanMask } from '../core/segmenter/maskCleanup.ts';
+import { decodeEmbedding, encodeEmbedding, storedEmbeddingSize } from '../core/segmenter/embeddingBlob.ts';
+import { EMBEDDING_LENGTH, SEGMENTER_MODELS, verifyModel } from '../core/segmenter/model.ts';
+import { Segmenter } from '../core/segmenter/segmenter.ts';
+import { decodeForSegmenter } from '../tasks/visualization_generate/photo.ts';
+
+const segmenter = new Segmenter();
+afterAll(() => segmenter.close());
+
+/** A width × height mask with the given rectangles set to 1. */
+function rects(width: number, height: number, boxes: [number, number, number, number][]) {
+  const mask = new Uint8Array(width * height);
+  for (const [x0, y0, x1, y1] of boxes) for (let y = y0; y < y1; y++) mask.fill(1, y * width + x0, y * width + x1);
+  return mask;
+}
+
+describe('the model files', () => {
+  it('are the ones the package shipped: their sha256 matches, and a changed file is refused', async () => {
+    await expect(verifyModel('decoder')).resolves.toBe(SEGMENTER_MODELS.decoder.path);
+    const dir = await mkdtemp(join(tmpdir(), 'segmenter-'));
+    const tampered = join(dir, 'sam.onnx');
+    await copyFile(SEGMENTER_MODELS.decoder.path, tampered);
+    await appendFile(tampered, Buffer.from([0]));
+    await expect(
+      verifyModel('decoder', { ...SEGMENTER_MODELS, decoder: { ...SEGMENTER_MODELS.decoder, path: tampered } }),
+    ).rejects.toThrow(/sha256 .* expected 800b1500/);
+  });
+});
+
+describe('the real model on a photo of our own making', () => {
+  it('embeds the photo once and answers a box around the roof with the roof', async () => {
+    const photo = await decodeForSegmenter(HOUSE_JPG);
+    expect(Math.max(photo.width, photo.height)).toBe(1024);
+    const embedding = await segmenter.embed(photo);
+    expect(embedding.data).toHaveLength(EMBEDDING_LENGTH);
+    // Through its stored form, as web processes prompt it.
+    const bytes = encodeEmbedding(embedding);
+    const stored = { key: 'test/embedding', bytes, ...storedEmbeddingSize(bytes) };
+    const selection = await segmenter.select(stored, { taps: [], box: [0.12, 0.2, 0.88, 0.5] });
+    const truth = await sharp(ROOF_MASK_PNG)
+      .resize(selection.width, selection.height, { fit: 'fill' })
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+    let inter = 0,
+      union = 0;
+    for (let p = 0; p < truth.length; p++) {
+      const a = selection.mask[p]! > 127,
+        b = truth[p]! > 127;
+      inter += Number(a && b);
+      union += Number(a || b);
+    }
+    expect(inter / union).toBeGreaterThan(0.85);
+    expect(selection.outline.length).toBeGreaterThanOrEqual(1);
+    expect(selection.areaShare).toBeCloseTo(truth.reduce((n, v) => n + Number(v > 127), 0) / truth.length, 1);
+  });
+
+  it('refuses a photo not scaled for the encoder, and a thread that died is replaced', async () => {
+    await expect(segmenter.embed({ data: new Uint8Array(30), width: 5, height: 2 })).rejects.toThrow(
+      /longest side 1024/,
+    );
+    await (segmenter as unknown as { worker: { terminate: () => Promise<number> } }).worker.terminate();
+    const photo = await decodeForSegmenter(HOUSE_JPG);
+    await expect(segmenter.embed(photo)).resolves.toMatchObject({ width: 1024, height: 768 });
+  });
+});
+
+describe('stored embeddings', () => {
+  it('keep every value to half precision and their photo size', () => {
+    const data = new Float32Array(EMBEDDING_LENGTH);
+    for (let i = 0; i < data.length; i++) data[i] = Math.sin(i) * 3 * (i % 7 === 0 ? 1e-3 : 1);
+    const back = decodeEmbedding(encodeEmbedding({ data, width: 1024, height: 683 }));
+    expect(back).toMatchObject({ width: 1024, height: 683 });
+    let worst = 0;
+    for (let i = 0; i < data.length; i++)
+      worst = Math.max(worst, Math.abs(back.data[i]! - data[i]!) / Math.max(Math.abs(data[i]!), 1e-3));
+    expect(worst).toBeLessThan(1e-3);
+    expect(() => decodeEmbedding(Buffer.alloc(100))).toThrow(/Not a stored segmenter embedding/);
+  });
+});
+
+describe('masks made fit to keep', () => {
+  it('fills specks, keeps a chimney-sized hole, drops stray islands', () => {
+    const [w, h] = [200, 100];
+    const mask = rects(w, h, [
+      [20, 20, 180, 80],
+      [190, 5, 192, 7], // a 4-pixel island
+    ]);
+    for (const [x, y] of [
+      [50, 50],
+      [51, 50],
+      [100, 30],
+    ])
+      mask[y! * w + x!] = 0; // specks
+    for (let y = 40; y < 55; y++) mask.fill(0, y * w + 120, y * w + 135); // a 15 × 15 "chimney"
+    const selected = cleanMask(mask, w, h, { maxHoleShare: 0.001, minIslandShare: 0.001 });
+    expect(mask[50 * w + 50]).toBe(1);
+    expect(mask[30 * w + 100]).toBe(1);
+    expect(mask[47 * w + 127]).toBe(0);
+    expect(mask[6 * w + 191]).toBe(0);
+    expect(selected).toBe(160 * 60 - 15 * 15);
+  });
+
+  it('outlines each region in 0..1 of the photo, largest first, and leaves out what is too small to count', () => {
+    const [w, h] = [400, 200];
+    const mask = rects(w, h, [
+      [40, 20, 200, 120],
+      [250, 100, 330, 180],
+      [390, 190, 391, 191],
+    ]);
+    const outline = outlineOfMask(mask, w, h, 0.5);
+    expect(outline).toHaveLength(2);
+    expect(polygonArea(outline[0]!)).toBeCloseTo((160 * 100) / (w * h), 2);
+    expect(polygonArea(outline[1]!)).toBeCloseTo((80 * 80) / (w * h), 2);
+    for (const ring of outline) for (const [x, y] of ring) expect(x >= 0 && x <= 1 && y >= 0 && y <= 1).toBe(true);
+    // A rectangle needs few points once simplified.
+    expect(outline[0]!.length).toBeLessThanOrEqual(12);
+  });
+});
