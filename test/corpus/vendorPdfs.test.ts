@@ -78,6 +78,22 @@ const EXPECTED: Expected[] = [
     lengths: { ridge: 86.17, hip: 311.33, valley: 186.5, rake: 46.17, eave: 281.17 },
     structures: 1,
   },
+  {
+    file: 'hover-roof-measurements-thomasville-ga.pdf',
+    vendor: 'hover',
+    area: 2512,
+    pitch: '8/12',
+    lengths: { ridge: 106.67, hip: 0, valley: 60.75, rake: 151.33, eave: 136.33 },
+    structures: 1,
+  },
+  {
+    file: 'hover-complete-measurements-catonsville-md.pdf',
+    vendor: 'hover',
+    area: 1908,
+    pitch: '6/12',
+    lengths: { ridge: 66.17, hip: 0, valley: 0, rake: 126.75, eave: 84.25 },
+    structures: 1,
+  },
 ];
 
 const within = (got: number | null, want: number, share: number) =>
