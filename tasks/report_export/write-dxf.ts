@@ -1,5 +1,6 @@
 import { LENGTH_LABELS, type ExportModel } from './model.ts';
-import { lwpolyline, pairs, text, type DxfPoint } from './dxf-groups.ts';
+import { centroid } from '../../core/roofGeometry.ts';
+import { lwpolyline, pairs, polyline3d, text, type DxfPoint } from './dxf-groups.ts';
 
 const LAYERS = ['ROOF-FACETS', 'LABELS', 'NOTES', ...LENGTH_LABELS.map(([k]) => k.toUpperCase().replace('_', '-'))];
 const fixed = ([x, y]: [number, number]): DxfPoint => [x.toFixed(4), y.toFixed(4)];
@@ -31,7 +32,8 @@ export function notesWithoutPlan(m: ExportModel): string[] {
 }
 
 /**
- * The plan in feet ($INSUNITS 2): facets as closed polylines on ROOF-FACETS with their pitch
+ * The plan in feet ($INSUNITS 2): facets as closed polylines on ROOF-FACETS (3D polylines when
+ * the source was a 3D model, so it reads back as one) with their pitch
  * as a text inside each (so our own importer reads them back), lines on RIDGE, HIP, VALLEY,
  * RAKE, EAVE and STEP-FLASHING layers. A revision without geometry gets text on NOTES saying why
  * and listing its figures, never a silent empty drawing.
@@ -42,12 +44,26 @@ export function writeDxf(m: ExportModel): Buffer {
   if (!g.facets.length && !g.lines.length)
     notesWithoutPlan(m).forEach((note, i) => (entities += text('NOTES', fixed([0, -2 * i]), note)));
   for (const f of g.facets) {
-    entities += lwpolyline('ROOF-FACETS', f.points.map(fixed));
-    const cx = f.points.reduce((s, p) => s + p[0], 0) / f.points.length;
-    const cy = f.points.reduce((s, p) => s + p[1], 0) / f.points.length;
-    entities += text('LABELS', fixed([cx, cy]), f.pitch ? `${f.id} ${f.pitch}` : f.id);
+    const heights = f.heights?.length === f.points.length ? f.heights : undefined;
+    entities += heights
+      ? polyline3d(
+          'ROOF-FACETS',
+          f.points.map(([x, y], i) => [x.toFixed(4), y.toFixed(4), heights[i]!.toFixed(4)]),
+        )
+      : lwpolyline('ROOF-FACETS', f.points.map(fixed));
+    entities += text('LABELS', fixed(centroid(f.points)), f.pitch ? `${f.id} ${f.pitch}` : f.id);
   }
-  for (const l of g.lines) entities += lwpolyline(l.kind.toUpperCase().replace('_', '-'), l.points.map(fixed), false);
+  for (const l of g.lines) {
+    const layer = l.kind.toUpperCase().replace('_', '-');
+    const heights = l.heights?.length === l.points.length ? l.heights : undefined;
+    entities += heights
+      ? polyline3d(
+          layer,
+          l.points.map(([x, y], i) => [x.toFixed(4), y.toFixed(4), heights[i]!.toFixed(4)]),
+          false,
+        )
+      : lwpolyline(layer, l.points.map(fixed), false);
+  }
   const layerTable =
     pairs(0, 'TABLE', 2, 'LAYER', 70, LAYERS.length) +
     LAYERS.map((name, i) => pairs(0, 'LAYER', 2, name, 70, 0, 62, i + 1, 6, 'CONTINUOUS')).join('') +
