@@ -9,6 +9,7 @@ import { startLiveness } from './liveness.ts';
 import { startWebhookDispatch } from './webhookDispatch.ts';
 import { startFirstStatistics } from './firstStatistics.ts';
 import { stopHandingBackJobs } from './handBackOnStop.ts';
+import { holdParsePool } from '../tasks/report_import/sandbox.ts';
 
 /** How often a worker looks for tables written to before their first analyze (a query on pg_stat_user_tables). */
 const FIRST_STATISTICS_INTERVAL_MS = 1_000;
@@ -27,6 +28,8 @@ export async function startWorker(
     const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'debug' ? 'debug' : 'info';
     logger[method]({ ...scope, ...meta }, message);
   });
+  // Report parse threads start now, so the first import finds them warm.
+  const releaseParsePool = holdParsePool({ threads: deps.config.REPORT_PARSE_THREADS });
   const secret = await storageSigningSecret(deps.sql, deps.config.STORAGE_SIGNING_SECRET);
   const taskDeps: TaskDeps = {
     config: deps.config,
@@ -72,6 +75,8 @@ export async function startWorker(
   return {
     runner,
     stop: () =>
-      (stopped ??= Promise.all([dispatch.stop(), firstStatistics.stop()]).then(handBack).finally(liveness.stop)),
+      (stopped ??= Promise.all([dispatch.stop(), firstStatistics.stop()])
+        .then(handBack)
+        .finally(() => Promise.all([liveness.stop(), releaseParsePool()]))),
   };
 }
