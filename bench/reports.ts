@@ -12,6 +12,9 @@
  *    extraction of the same file
  *    (the baseline); a report of 12 pages or fewer must parse in under a second. Skipped, with a
  *    note, when CORPUS_DIR is not set. `--workbench` runs this part alone.
+ * 4. Upload to `draft` through the real API and worker (bench/reportImportLatency.ts): small CSV
+ *    and JSON, a 12-page PDF, the seven shipped samples at once; the warm parse pool beside a
+ *    thread per import, idle and with both cores busy. `--latency` runs this part alone.
  */
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -23,6 +26,7 @@ import { PassThrough } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
+import { importLatency } from './reportImportLatency.ts';
 
 const MB = 1024 * 1024;
 const TARGET = 20 * MB;
@@ -342,6 +346,7 @@ async function workbenchPdfs() {
 
 async function main() {
   await workbenchPdfs();
+  await importLatency();
   const dir = await mkdtemp(join(tmpdir(), 'bench-reports-'));
   const round = (o: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 10) / 10 : v]));
@@ -392,7 +397,10 @@ async function main() {
 
 if (process.argv[2] === '--parse') await parseChild(process.argv[3]!);
 else if (process.argv[2] === '--workbench') await workbenchPdfs();
-else if (process.argv[2] === '--upload') {
+else if (process.argv[2] === '--latency') {
+  await importLatency();
+  process.exit(0);
+} else if (process.argv[2] === '--upload') {
   console.log(JSON.stringify(await uploadBench(process.argv[3]!)));
   process.exit(0);
 } else await main();

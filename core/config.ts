@@ -68,6 +68,8 @@ const schema = z.object({
   // How often each worker looks for endpoints with deliveries due and enqueues their jobs.
   WEBHOOK_DISPATCH_INTERVAL_MS: int(1000),
   WORKER_CONCURRENCY: int(4),
+  // Warm threads that parse report imports (each under the parse limits); imports beyond wait their turn.
+  REPORT_PARSE_THREADS: int(2),
   WORKER_HEARTBEAT_SECONDS: int(5),
   WORKER_STALE_AFTER_SECONDS: int(30),
   WEB_CONCURRENCY: int(1),

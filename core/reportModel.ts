@@ -97,6 +97,7 @@ export interface ReportSummary extends RoofFigures {
 
 /** Plan geometry in feet, when the source carries it (DXF, EagleView XML). */
 export interface Geometry {
-  facets: { id: string; pitch: string | null; points: [number, number][] }[];
-  lines: { kind: string; points: [number, number][] }[];
+  /** `heights` (feet, one per point) when the source is a 3D model. */
+  facets: { id: string; pitch: string | null; points: [number, number][]; heights?: number[] }[];
+  lines: { kind: string; points: [number, number][]; heights?: number[] }[];
 }

@@ -10,6 +10,7 @@ import { startLiveness } from './liveness.ts';
 import { startWebhookDispatch } from './webhookDispatch.ts';
 import { startFirstStatistics } from './firstStatistics.ts';
 import { stopHandingBackJobs } from './handBackOnStop.ts';
+import { holdParsePool } from '../tasks/report_import/sandbox.ts';
 import { Segmenter } from '../core/segmenter/segmenter.ts';
 
 /**
@@ -35,6 +36,8 @@ export async function startWorker(
     const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'debug' ? 'debug' : 'info';
     logger[method]({ ...scope, ...meta }, message);
   });
+  // Report parse threads start now, so the first import finds them warm.
+  const releaseParsePool = holdParsePool({ threads: deps.config.REPORT_PARSE_THREADS });
   const secret = await storageSigningSecret(deps.sql, deps.config.STORAGE_SIGNING_SECRET);
   const taskDeps: TaskDeps = {
     config: deps.config,
@@ -83,7 +86,6 @@ export async function startWorker(
     stop: () =>
       (stopped ??= Promise.all([dispatch.stop(), firstStatistics.stop()])
         .then(handBack)
-        .finally(liveness.stop)
-        .finally(() => taskDeps.segmenter.close())),
+        .finally(() => Promise.all([liveness.stop(), releaseParsePool(), taskDeps.segmenter.close()]))),
   };
 }

@@ -7,6 +7,7 @@ import { newId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scopes.ts';
 import { enqueueJob } from '../../storage/jobs.ts';
 import { safeFileName } from '../../storage/blobs.ts';
+import { exportBaseName, projectNameOfUpload } from '../../core/reportNames.ts';
 import {
   findActiveReport,
   findExport,
@@ -160,7 +161,7 @@ export const reportRoutes = [
       const report = await insertReport(db, {
         id: upload.reportId,
         workspaceId: ws,
-        projectName: upload.externalReportId ?? upload.files[0]!.file_name.replace(/\.[A-Za-z0-9]{1,5}$/, ''),
+        projectName: upload.externalReportId ?? projectNameOfUpload(upload.files[0]!.file_name),
         externalReportId: upload.externalReportId ?? null,
       });
       await insertReportFiles(db, ws, upload.reportId, upload.files);
@@ -302,7 +303,7 @@ export const reportRoutes = [
         throw conflict(`Report is ${report.status} and has no revision to export yet`, { status: report.status });
       const revision = await findRevision(db, ws, report.id, revisionId);
       if (!revision) throw notFound('Revision');
-      const base = `${safeFileName(report.project_name, 'report').replace(/\.+$/, '')}-r${revision.revision_number}`;
+      const base = exportBaseName(report.project_name, revision.revision_number, (n) => safeFileName(n, 'report'));
       const formats = [...new Set(body.formats)];
       const rows = await insertExports(
         db,

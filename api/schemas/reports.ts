@@ -9,10 +9,23 @@ export const ReportArtifactFormat = z
   .meta({ id: 'ReportArtifactFormat' });
 
 const Feet = z.number().nullable();
+const LENGTH_DESCRIPTIONS: Record<(typeof LENGTH_KINDS)[number], string> = {
+  ridge: 'Ridges: level lines where two facets meet at the top',
+  hip: 'Hips: sloped lines where two facets meet over an outside corner',
+  valley: 'Valleys: sloped lines where two facets meet in an inside corner',
+  rake: 'Rakes: sloped outer edges (gable ends)',
+  eave: 'Eaves: level outer edges at the bottom of a facet (gutter line)',
+  step_flashing: 'Step flashing: where a facet runs up along a wall',
+  flashing: 'Flashing (apron or wall flashing): where a facet meets a wall across its slope',
+  drip_edge: 'Drip edge: eaves and rakes together, as printed (or their sum)',
+  parapet: 'Parapet walls',
+};
 const LengthsFt = z
   .object({
-    ...Object.fromEntries(LENGTH_KINDS.map((k) => [k, Feet])),
-    ridge_hip: Feet.describe('Ridges and hips together'),
+    ...Object.fromEntries(LENGTH_KINDS.map((k) => [k, Feet.describe(LENGTH_DESCRIPTIONS[k])])),
+    ridge_hip: Feet.describe(
+      'Ridges and hips together, as some vendors print them (HOVER, EagleView front page); the sum of ridge and hip when both are known',
+    ),
   })
   .describe(
     'Line lengths in decimal feet (feet and inches as printed are converted: 92ft 2in is 92.17); null when the source does not state one',
@@ -20,27 +33,53 @@ const LengthsFt = z
   .meta({ id: 'ReportLengths' });
 
 const RoofFigures = {
-  total_area_sqft: z.number().nullable(),
-  total_squares: z.number().nullable(),
-  predominant_pitch: z.string().nullable().describe('"5/12"'),
-  facet_count: z.number().int().nullable(),
-  facets: z.array(z.object({ id: z.string(), area_sqft: z.number(), pitch: z.string().nullable() })),
-  areas_per_pitch: z.array(z.object({ pitch: z.string(), area_sqft: z.number() })),
+  total_area_sqft: z.number().nullable().describe('Roof area in square feet (sloped, not plan), all facets together'),
+  total_squares: z.number().nullable().describe('The area in roofing squares of 100 sq ft'),
+  predominant_pitch: z
+    .string()
+    .nullable()
+    .describe('"5/12": as printed, else the pitch with the most area (rise in inches per 12 inches of run)'),
+  facet_count: z.number().int().nullable().describe('Number of roof facets (planes)'),
+  facets: z
+    .array(
+      z.object({
+        id: z.string().describe('As the source names the facet ("RF-1", "F3")'),
+        area_sqft: z.number().describe("The facet's sloped area in square feet"),
+        pitch: z.string().nullable().describe('"6/12"; null when the source gives none'),
+      }),
+    )
+    .describe('Each facet, when the source lists them; empty otherwise'),
+  areas_per_pitch: z
+    .array(
+      z.object({
+        pitch: z.string().describe('"6/12"'),
+        area_sqft: z.number().describe('Roof area at that pitch in square feet'),
+      }),
+    )
+    .describe('Roof area per pitch; empty when the source gives no breakdown'),
   lengths_ft: LengthsFt,
-  waste_table: z.array(z.object({ waste_percent: z.number(), area_sqft: z.number(), squares: z.number() })),
+  waste_table: z
+    .array(
+      z.object({
+        waste_percent: z.number().describe('Waste added, in percent (0 is the measured area)'),
+        area_sqft: z.number().describe('Area with that waste, in square feet'),
+        squares: z.number().describe('Squares to order: as printed (25⅓ is 25.33), else rounded up to a third'),
+      }),
+    )
+    .describe("The source's waste table, else one computed from the area"),
 };
 
 export const StructureSummary = z
   .object({
     name: z.string().describe('As the source prints it: "Structure 1", "Garage"'),
-    number: z.number().int().nullable(),
+    number: z.number().int().nullable().describe("The structure's number as printed; null when it has none"),
     ...RoofFigures,
   })
   .meta({ id: 'ReportStructureSummary' });
 
 export const ReportSource = z
   .object({
-    file_name: z.string(),
+    file_name: z.string().describe('The uploaded file (or zip entry) the figures were read from'),
     format: z
       .string()
       .describe('What the file is, as precisely as its reader could tell: pdf, json, hover_xml, csv, …'),
@@ -58,7 +97,10 @@ export const ReportSource = z
 
 export const ReportSummary = z
   .object({
-    address: z.string().nullable(),
+    address: z
+      .string()
+      .nullable()
+      .describe("The property address as the source prints it; also the report's project_address"),
     ...RoofFigures,
     structures: z
       .array(StructureSummary)
@@ -67,8 +109,12 @@ export const ReportSummary = z
         "Present only when the source has more than one structure (house, garage, barn…): each one's own figures. The top-level figures are then the property's totals: as printed, else the structures' sum",
       ),
     missing: z.array(z.string()).describe('Key measurements the sources did not provide; empty for a draft'),
-    warnings: z.array(z.string()),
-    sources: z.array(ReportSource),
+    warnings: z
+      .array(z.string())
+      .describe(
+        'What needs checking: figures that disagree, parts of a drawing left out, a layout read by labels alone',
+      ),
+    sources: z.array(ReportSource).describe('Each file the figures were read from, with its vendor and product'),
     failure_reason: z.string().optional().describe('Why the import failed (status `failed`)'),
   })
   .partial()

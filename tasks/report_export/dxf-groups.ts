@@ -39,3 +39,18 @@ export function dxfDocument(entities: string, opts: { insunits?: number; comment
     pairs(0, 'ENDSEC', 0, 'EOF')
   );
 }
+
+/** A 3D polyline (POLYLINE flag 8, +1 closed, as 3D roof models give each facet). */
+export function polyline3d(layer: string, points: [Coordinate, Coordinate, Coordinate][], closed = true): string {
+  return (
+    pairs(0, 'POLYLINE', 8, layer, 66, 1, 70, closed ? 9 : 8) +
+    points.map(([x, y, z]) => pairs(0, 'VERTEX', 8, layer, 10, x, 20, y, 30, z, 70, 32)).join('') +
+    pairs(0, 'SEQEND', 8, layer)
+  );
+}
+
+/** A 3DFACE of three or four corners (a triangle repeats its third). */
+export function face3d(layer: string, corners: [Coordinate, Coordinate, Coordinate][]): string {
+  const c = corners.length === 3 ? [...corners, corners[2]!] : corners;
+  return pairs(0, '3DFACE', 8, layer, ...c.flatMap(([x, y, z], i) => [10 + i, x, 20 + i, y, 30 + i, z]));
+}

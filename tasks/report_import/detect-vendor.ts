@@ -6,6 +6,7 @@ import { hoverPdf } from './vendors/hoverPdf.ts';
 import { pictometry } from './vendors/pictometry.ts';
 import { roofSnap } from './vendors/roofSnap.ts';
 import { roofr } from './vendors/roofr.ts';
+import { collapseRepeatedGlyphs } from './repeated-glyphs.ts';
 import type { PdfReportReader } from './vendors/vendor.ts';
 
 /** Asked in order; the first that recognises the text reads it. */
@@ -15,7 +16,8 @@ const PDF_READERS: PdfReportReader[] = [eagleview, roofr, hoverPdf, gafQuickMeas
  * The one detection step for PDF reports: the vendor's own reader when one recognises the text,
  * else the label reader, marked so the import asks for review.
  */
-export function readReportText(text: string): Measurements {
+export function readReportText(extracted: string): Measurements {
+  const text = collapseRepeatedGlyphs(extracted);
   const reader = PDF_READERS.find((r) => r.recognise(text));
   return reader
     ? reader.read(text)

@@ -1,6 +1,7 @@
 import type { Geometry, LengthKind } from '../../core/reportModel.ts';
 import { completeLengths, normalizePitch, round, type Measurements } from './summary.ts';
-import { readDxf, type Pt } from './dxf-reader.ts';
+import { FEET_PER_UNIT, readDxf, type Pt } from './dxf-reader.ts';
+import { measure3dModel, type ModelFacet } from './dxf-model3d.ts';
 
 /** Past this a drawing is not a roof plan; reading stops there. */
 export const MAX_DXF_ENTITIES = 500_000;
@@ -8,11 +9,9 @@ export const MAX_DXF_ENTITIES = 500_000;
 const MAX_GEOMETRY_FACETS = 5_000;
 const MAX_GEOMETRY_LINES = 20_000;
 
-/** $INSUNITS codes to feet; 0 (unitless) is read as feet with a warning. */
-const FEET_PER_UNIT: Record<number, number> = { 1: 1 / 12, 2: 1, 4: 0.0032808399, 5: 0.032808399, 6: 3.2808399, 10: 3 };
-
 const LAYER_KINDS: [RegExp, LengthKind][] = [
   [/step/i, 'step_flashing'],
+  [/flashing/i, 'flashing'],
   [/ridge/i, 'ridge'],
   [/hip/i, 'hip'],
   [/valley/i, 'valley'],
@@ -40,13 +39,16 @@ function shoelace(points: Pt[]): number {
   return Math.abs(s) / 2;
 }
 
-function pathLength(points: Pt[], closed: boolean): number {
+/** Length along the points; with heights (a 3D line) the true length, else the plan length. */
+function pathLength(points: Pt[], closed: boolean, z: number[] = []): number {
   let len = 0;
   const n = closed ? points.length : points.length - 1;
+  const heights = z.length === points.length ? z : undefined;
   for (let i = 0; i < n; i++) {
+    const j = (i + 1) % points.length;
     const [x1, y1] = points[i]!;
-    const [x2, y2] = points[(i + 1) % points.length]!;
-    len += Math.hypot(x2 - x1, y2 - y1);
+    const [x2, y2] = points[j]!;
+    len += Math.hypot(x2 - x1, y2 - y1, heights ? heights[j]! - heights[i]! : 0);
   }
   return len;
 }
@@ -94,7 +96,8 @@ function lowerBound(texts: { at: Pt }[], x: number): number {
 }
 
 /**
- * A roof plan: closed polylines are facets (areas; a polyline inside another on the same
+ * A 3D model (closed 3D polylines or 3DFACEs, as GAF QuickMeasure delivers) is measured from
+ * its facets' planes (dxf-model3d.ts). Otherwise a roof plan: closed polylines are facets (areas; a polyline inside another on the same
  * layer is an opening and is subtracted), lines and open polylines on RIDGE/HIP/VALLEY/RAKE/
  * EAVE/STEP layers are line lengths, "5/12" texts inside a facet (or a layer named like
  * ROOF-5-12) give its pitch, and $INSUNITS gives the scale.
@@ -106,6 +109,7 @@ export function parseDxf(data: Buffer, maxEntities = MAX_DXF_ENTITIES): Measurem
   let droppedLines = 0;
   const polygons: Polygon[] = [];
   const pitchTexts: { at: Pt; pitch: string }[] = [];
+  const facets3d: ModelFacet[] = [];
 
   const dxf = readDxf(data.toString('utf8'), maxEntities, (e) => {
     if (e.type === 'TEXT' || e.type === 'MTEXT') {
@@ -120,9 +124,14 @@ export function parseDxf(data: Buffer, maxEntities = MAX_DXF_ENTITIES): Measurem
     const closed =
       e.type !== 'LINE' && (e.closed || (points.length > 3 && first[0] === last[0] && first[1] === last[1]));
     const kind = kindOfLayer(e.layer);
+    if (!kind && e.is3d && points.length >= 3 && e.z.length === points.length) {
+      facets3d.push(points.map(([x, y], i) => [x, y, e.z[i]!]));
+      return;
+    }
     if (kind) {
-      rawLengths[kind] = (rawLengths[kind] ?? 0) + pathLength(points, closed);
-      if (lines.length < MAX_GEOMETRY_LINES) lines.push({ kind, points });
+      rawLengths[kind] = (rawLengths[kind] ?? 0) + pathLength(points, closed, e.z);
+      const heights = e.z.length === points.length && e.z.some((h) => h !== 0) ? { heights: e.z } : {};
+      if (lines.length < MAX_GEOMETRY_LINES) lines.push({ kind, points, ...heights });
       else droppedLines++;
     } else if (closed && points.length >= 3) {
       polygons.push({
@@ -134,6 +143,12 @@ export function parseDxf(data: Buffer, maxEntities = MAX_DXF_ENTITIES): Measurem
       });
     }
   });
+
+  if (facets3d.length && !polygons.length)
+    return measure3dModel(facets3d, {
+      insunits: dxf.insunits,
+      drawnLines: lines.length ? { lines, rawLengths } : undefined,
+    });
 
   const warnings: string[] = [];
   const unitCode = dxf.insunits ?? 0;

@@ -1,6 +1,19 @@
 import { PermanentError } from '../../core/errors.ts';
 import type { Measurements } from './summary.ts';
+import {
+  isEagleViewExport,
+  isEagleViewGetReport,
+  readEagleViewExport,
+  readEagleViewGetReport,
+} from './vendors/eagleviewJson.ts';
 import { isHoverMeasurements, readHoverMeasurements } from './vendors/hover.ts';
+
+/** JSON documents this service reads, told apart by their shape. */
+const JSON_READERS: { is: (doc: unknown) => boolean; read: (doc: unknown) => Measurements }[] = [
+  { is: isEagleViewExport, read: readEagleViewExport },
+  { is: isEagleViewGetReport, read: readEagleViewGetReport },
+  { is: isHoverMeasurements, read: readHoverMeasurements },
+];
 
 /** A measurements document is tens of kilobytes; far larger JSON is refused unparsed. */
 export const MAX_JSON_BYTES = 16 * 1024 * 1024;
@@ -24,7 +37,10 @@ function nestingDepth(text: string, limit: number): number {
   return depth;
 }
 
-/** Hover's measurements JSON; any other JSON is refused with what was expected. */
+/**
+ * EagleView's measurement JSON and GetReport answer, and Hover's measurements JSON, each
+ * recognised by its shape; any other JSON is refused with what was expected.
+ */
 export function parseJson(data: Buffer): Measurements {
   if (data.length > MAX_JSON_BYTES)
     throw new PermanentError(
@@ -39,9 +55,11 @@ export function parseJson(data: Buffer): Measurements {
   } catch (err) {
     throw new PermanentError(`JSON is malformed: ${(err as Error).message}`);
   }
-  if (!isHoverMeasurements(doc))
+  const reader = JSON_READERS.find((r) => r.is(doc));
+  if (!reader)
     throw new PermanentError(
-      'JSON is not a measurements document this service reads: Hover measurements JSON has `roof` or `summary.roof`',
+      'JSON is not a measurements document this service reads: EagleView measurement JSON has `EAGLEVIEW_EXPORT`, ' +
+        "EagleView's GetReport answer `ReportId` with `TotalMeasurements`, Hover measurements JSON `roof` or `summary.roof`",
     );
-  return readHoverMeasurements(doc);
+  return reader.read(doc);
 }

@@ -1,10 +1,10 @@
 import { XMLParser } from 'fast-xml-parser';
 import { PermanentError } from '../../core/errors.ts';
-import type { Geometry, LengthKind } from '../../core/reportModel.ts';
+import type { Geometry, LengthKind, Lengths } from '../../core/reportModel.ts';
 import { completeLengths, normalizePitch, round, type Measurements } from './summary.ts';
 import { TableScanner, humanize } from './table.ts';
 
-type Node = Record<string, unknown>;
+export type Node = Record<string, unknown>;
 
 const LINE_KINDS: Record<string, LengthKind> = {
   RIDGE: 'ridge',
@@ -27,8 +27,8 @@ const list = (v: unknown): Node[] =>
  */
 const ROOF_EXPORTS: Record<string, string> = { EAGLEVIEW_EXPORT: 'eagleview_xml', DATA_EXPORT: 'hover_xml' };
 
-/** Elements read as the roof model; every other leaf of a roof export is read as a label. */
-const MODEL_ELEMENTS = new Set(['LOCATION', 'FACES', 'LINES', 'POINTS']);
+/** Elements read as the roof model or its summary; every other leaf of a roof export is read as a label. */
+const MODEL_ELEMENTS = new Set(['LOCATION', 'FACES', 'LINES', 'POINTS', 'OVERALL_SUMMARY']);
 
 export interface ParsedXml {
   /** The export recognised ('eagleview_xml', 'hover_xml'), else 'xml'. */
@@ -65,8 +65,54 @@ export function parseXml(data: Buffer): ParsedXml {
   if (!format || typeof node !== 'object' || node === null || !(format === 'eagleview_xml' || 'STRUCTURES' in node)) {
     return { format: 'xml', measurements: [labelled(node)] };
   }
-  // Stated totals come before what the model adds up to, as a vendor's PDF figures do.
-  return { format, measurements: [location(node as Node), labelled(node, MODEL_ELEMENTS), roofModel(node as Node)] };
+  return { format, measurements: readRoofExport(node as Node) };
+}
+
+/**
+ * A roof export's figures (EagleView's and Hover's model, as XML or as EagleView's JSON of the
+ * same document): stated totals come before what the model adds up to, as a vendor's PDF
+ * figures do.
+ */
+export function readRoofExport(root: Node): Measurements[] {
+  return [location(root), overallSummary(root), labelled(root, MODEL_ELEMENTS), roofModel(root)];
+}
+
+/** EagleView's OVERALL_SUMMARY: ATTRIBUTE name/value pairs ("TotalRoofArea", "TotalRidgesLength", …). */
+const SUMMARY_LENGTHS: [RegExp, keyof Lengths][] = [
+  [/^Total(?:Ridges?Hips?|RidgeHip)s?Length$/i, 'ridge_hip'],
+  [/^TotalRidges?Length$/i, 'ridge'],
+  [/^TotalHips?Length$/i, 'hip'],
+  [/^TotalValleys?Length$/i, 'valley'],
+  [/^TotalRakes?Length$/i, 'rake'],
+  [/^TotalEaves?Length$/i, 'eave'],
+  [/^TotalStepFlashing(?:s)?Length$/i, 'step_flashing'],
+  [/^TotalFlashing(?:s)?Length$/i, 'flashing'],
+  [/^TotalDripEdges?Length$/i, 'drip_edge'],
+  [/^TotalParapet(?:Wall)?s?Length$/i, 'parapet'],
+];
+
+function overallSummary(root: Node): Measurements {
+  const attributes = new Map<string, string>();
+  for (const summary of list(root.OVERALL_SUMMARY))
+    for (const a of list(summary.ATTRIBUTE))
+      if (a.name !== undefined && a.value !== undefined) attributes.set(String(a.name), String(a.value));
+  const figure = (name: string) => {
+    const n = Number(attributes.get(name)?.replace(/,/g, '').trim().split(/\s+/)[0] ?? NaN);
+    return Number.isFinite(n) && n >= 0 ? n : undefined;
+  };
+  const lengths: Partial<Lengths> = {};
+  for (const [name] of attributes) {
+    const kind = SUMMARY_LENGTHS.find(([re]) => re.test(name))?.[1];
+    const feet = kind ? figure(name) : undefined;
+    if (kind && feet !== undefined) lengths[kind] = feet;
+  }
+  const pitch = attributes.get('PredominantPitch');
+  return {
+    total_area_sqft: figure('TotalRoofArea'),
+    facet_count: figure('TotalRoofFacets'),
+    predominant_pitch: pitch ? normalizePitch(pitch) : undefined,
+    lengths,
+  };
 }
 
 function location(root: Node): Measurements {

@@ -69,6 +69,9 @@ export function wasteTable(areaSqft: number): WasteRow[] {
  */
 export const MAX_NUMBER_CHARS = 32;
 
+/** Steepest rise read as a roof pitch: mansard and tower walls are printed up to 69/12 and more. */
+const MAX_PITCH_RISE = 99;
+
 /** "5", "5/12", "5:12" or "5 in 12" → "5/12". */
 export function normalizePitch(value: string | number): string | undefined {
   const text = String(value);
@@ -77,7 +80,7 @@ export function normalizePitch(value: string | number): string | undefined {
   const m = text.match(/(?<![\d.])(\d+(?:\.\d+)?)\s*(?:\/|:|in)\s*12\b/i) ?? text.match(/^\s*(\d+(?:\.\d+)?)\s*$/);
   if (!m) return undefined;
   const n = Number(m[1]);
-  return Number.isFinite(n) && n >= 0 && n <= 48 ? `${n}/12` : undefined;
+  return Number.isFinite(n) && n >= 0 && n <= MAX_PITCH_RISE ? `${n}/12` : undefined;
 }
 
 export function round(n: number, digits = 1): number {

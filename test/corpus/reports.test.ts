@@ -112,6 +112,29 @@ describe('DXF', () => {
   });
 });
 
+describe('GAF QuickMeasure 3D model (DXF of 20 closed 3D polylines)', () => {
+  it('measures each facet from its plane and classifies the lines from the geometry', async () => {
+    const outcome = await importFixture('dxf/gaf-quickmeasure-3d-facets-moore-ok.dxf');
+    expectImported(outcome);
+    expect(outcome.status).toBe('draft');
+    const s = outcome.summary;
+    expect(s.facet_count).toBe(20);
+    expect(s.facets).toHaveLength(20);
+    // The total is the facets' true areas added up; every facet has a pitch from its plane.
+    expect(s.total_area_sqft).toBeCloseTo(
+      s.facets.reduce((sum, f) => sum + f.area_sqft, 0),
+      0,
+    );
+    expect(s.facets.every((f) => f.pitch !== null)).toBe(true);
+    expect(s.areas_per_pitch.reduce((sum, p) => sum + p.area_sqft, 0)).toBeCloseTo(s.total_area_sqft!, 0);
+    expect(s.predominant_pitch).toBe('8/12');
+    for (const kind of ['ridge', 'hip', 'valley', 'eave', 'rake'] as const)
+      expect(s.lengths_ft[kind], kind).toBeGreaterThan(0);
+    expect(s.warnings.join(' ')).toMatch(/units are not stated; .* reads as metres/);
+    expect(outcome.measurements.geometry?.facets).toHaveLength(20);
+  });
+});
+
 describe('XLSX', () => {
   it('streams the 342-row bill of quantities and finds it is not a roof report', async () => {
     expect(await importFixture('xlsx/generic-construction-boq-342-items.xlsx')).toEqual({
