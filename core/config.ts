@@ -30,9 +30,10 @@ const schema = z.object({
   JSON_BODY_DEADLINE_SECONDS: int(60),
   EXPENSIVE_REQUESTS_PER_KEY: int(4),
   // Connections one client address may have sending a request (head or body) for longer than
-  // SLOW_CONNECTION_MS at once; past that, new connections and requests are answered 429.
+  // SLOW_CONNECTION_MS at once; past that, new connections and requests are answered 429. Long
+  // enough that a busy server, slow to read what a fast client sent, does not count as slow.
   SLOW_CONNECTIONS_PER_CLIENT: int(16),
-  SLOW_CONNECTION_MS: int(2000),
+  SLOW_CONNECTION_MS: int(10000),
   IMAGE_MODEL_PROVIDER: z.enum(['local', 'http', 'openai', 'replicate']).default('local'),
   IMAGE_MODEL_URL: z.string().url().optional(),
   IMAGE_MODEL_API_KEY: z.string().optional(),
