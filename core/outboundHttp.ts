@@ -153,7 +153,7 @@ function nameProblem(host: string, allowPrivate: boolean): string | undefined {
   if (METADATA_NAMES.has(name))
     return `${echo(host)} resolves to a private or reserved address (cloud metadata, never called)`;
   if (!allowPrivate && (name === 'localhost' || name.endsWith('.localhost')))
-    return `${echo(host)} resolves to a private or reserved address (loopback)`;
+    return `${echo(host)} resolves to a private or reserved address`;
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import type { Db, Sql } from './db.ts';
 import { WEBHOOK_TEST_EVENT } from '../core/webhookEventTypes.ts';
-import { ENDPOINT_JOB_KEY_PREFIX, JOB_POLICIES, laneQueue } from './jobPolicies.ts';
+import { ENDPOINT_JOB_KEY_PREFIX, JOB_POLICIES, laneQueue, workspaceFlagsSql } from './jobPolicies.ts';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
@@ -122,7 +122,8 @@ const endpointJobKeySql = (sql: Db, endpointId: postgres.Fragment) =>
  * Enqueues the webhook_deliver job of each endpoint that `endpoints` selects (columns id and
  * workspace_id) in one add_jobs call, so one NOTIFY however many, as the task's policy says
  * (storage/jobPolicies.ts). The endpoint's lane runs one job at a time: one endpoint's deliveries
- * never go out side by side, and a workspace's slow receivers hold at most its lanes. The job key
+ * never go out side by side; the workspace's flag lets a worker hold its jobs back while it runs
+ * its share (worker/workspaceShares.ts). The job key
  * makes a second enqueue refresh the waiting job instead of adding one; a keyed job that is
  * running or out of attempts loses the key (and a running one its retries) to a new job, which
  * waits in the lane behind it (add_jobs, graphile-worker 0.17). No endpoints, no call: add_jobs
@@ -133,7 +134,8 @@ async function enqueueEndpointJobs(sql: Db, endpoints: postgres.Fragment): Promi
     with spec as (
       select array_agg(row('webhook_deliver', json_build_object('workspace_id', e.workspace_id, 'endpoint_id', e.id),
           ${laneQueue(sql, sql`e.workspace_id`, sql`e.id`)}, null::timestamptz, ${POLICY.maxAttempts}::smallint,
-          ${endpointJobKeySql(sql, sql`e.id`)}, null::smallint, null::text[])::graphile_worker.job_spec order by e.id) as jobs
+          ${endpointJobKeySql(sql, sql`e.id`)}, null::smallint, ${workspaceFlagsSql(sql, sql`e.workspace_id`)})::graphile_worker.job_spec
+          order by e.id) as jobs
       from (${endpoints}) e)
     select j.payload->>'endpoint_id' as endpoint_id
     from spec cross join lateral graphile_worker.add_jobs(spec.jobs) j

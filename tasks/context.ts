@@ -4,6 +4,7 @@ import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Sql } from '../storage/db.ts';
 import type { BlobStore } from '../storage/blobs.ts';
+import type { WorkspaceShares } from '../worker/workspaceShares.ts';
 
 /** What every task may use; built once per worker process. */
 export interface TaskDeps {
@@ -11,6 +12,8 @@ export interface TaskDeps {
   logger: Logger;
   sql: Sql;
   blobs: BlobStore;
+  /** Whether a workspace runs more than its share of the worker's slots (none: never). */
+  shares?: WorkspaceShares;
 }
 
 /** A task module's default export: given the worker's deps, the task, handed its parsed payload. */

@@ -87,11 +87,12 @@ const DRAIN_MS = 5000;
 /**
  * Sends the endpoint's due deliveries, oldest first, one after another, each tried once: the event
  * POSTed to the endpoint, signed; each try recorded and the next one scheduled, for the dispatcher
- * to find when due. Past DRAIN_MS, a successor job is enqueued for what is still due. No
+ * to find when due. Past DRAIN_MS, or once its workspace runs more than its share of the worker's
+ * slots (another workspace has work), a successor job is enqueued for what is still due. No
  * connection is held while a receiver takes its time, and receivers' failures are not errors of
  * the job: only the unexpected (the database unreachable, say) is left to graphile-worker.
  */
-const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger }) => {
+const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger, shares }) => {
   const sealing = sealingKeyOnce(sql, config.WEBHOOK_SECRETS_KEY);
 
   /** One due delivery; settling it checks it is still pending (not settled by a parallel run). */
@@ -125,7 +126,7 @@ const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger })
     while (!helpers.abortSignal.aborted) {
       const target = await nextDueDelivery(sql, endpointId, tried);
       if (!target) return;
-      if (Date.now() >= until) return enqueueEndpointJob(sql, ws, endpointId);
+      if (Date.now() >= until || shares?.overShare(ws)) return enqueueEndpointJob(sql, ws, endpointId);
       tried.push(target.id);
       await deliver(target);
     }

@@ -9,6 +9,9 @@ import { startLiveness } from './liveness.ts';
 import { startWebhookDispatch } from './webhookDispatch.ts';
 import { startFirstStatistics } from './firstStatistics.ts';
 import { stopHandingBackJobs } from './handBackOnStop.ts';
+import { SlotShares } from './workspaceShares.ts';
+import { JOB_POLICIES, workspaceFlag } from '../storage/jobPolicies.ts';
+import type { TaskName } from '../storage/jobPayloads.ts';
 
 /** How often a worker looks for tables written to before their first analyze (a query on pg_stat_user_tables). */
 const FIRST_STATISTICS_INTERVAL_MS = 1_000;
@@ -28,23 +31,35 @@ export async function startWorker(
     logger[method]({ ...scope, ...meta }, message);
   });
   const secret = await storageSigningSecret(deps.sql, deps.config.STORAGE_SIGNING_SECRET);
+  const slots = deps.concurrency ?? deps.config.WORKER_CONCURRENCY;
+  const shares = new SlotShares(slots, workspaceFlag, ({ task_identifier, payload }) =>
+    JOB_POLICIES[task_identifier as TaskName]?.lane
+      ? (payload as { workspace_id?: string } | null)?.workspace_id
+      : undefined,
+  );
   const taskDeps: TaskDeps = {
     config: deps.config,
     logger,
     sql: deps.sql,
     blobs: createBlobStore(deps.config, secret),
+    shares,
   };
   // The pool id is what graphile-worker writes into locked_by: the heartbeat's worker id.
   const events = jobMetricsEvents();
+  shares.watch(events);
   let poolId = '';
   events.once('pool:create', ({ workerPool }) => (poolId = workerPool.id));
   // No localQueue (batched job fetching): with it graphile-worker 0.17 runs jobs of one named queue
   // at the same time (graphile/worker#621), and the workspaces' lanes (storage/jobPolicies.ts)
-  // rely on theirs running one at a time: that is what keeps a workspace to its share of slots.
+  // rely on theirs running one at a time: that is what keeps one endpoint's deliveries in order.
+  // Twice the slots: the second half is the reserve in which another workspace's job starts
+  // while one workspace holds every slot (worker/workspaceShares.ts); forbiddenFlags keeps the
+  // workspace jobs running at once to the slots otherwise.
   const runner = await run({
     events,
     connectionString: deps.connectionString,
-    concurrency: deps.concurrency ?? deps.config.WORKER_CONCURRENCY,
+    concurrency: 2 * slots,
+    forbiddenFlags: shares.forbiddenFlags,
     taskList: buildTaskList(taskDeps),
     crontab: deps.withCron === false ? '' : crontab,
     noHandleSignals: true,
