@@ -24,6 +24,8 @@ import { createBlobStore } from '../storage/blobs.ts';
 import { serveLocalFile } from './routes/files.ts';
 import { serveSharedImage } from './routes/shareLinks.ts';
 import { InFlight } from './inFlight.ts';
+import { closeBehindUnreadBody } from './bodyPace.ts';
+import { SlowConnections } from './slowConnections.ts';
 import { ExpensiveRequests } from './expensiveRequests.ts';
 import { ExportSlots } from './exportSlots.ts';
 import { CapacityLeases } from '../storage/capacityLeases.ts';
@@ -39,7 +41,7 @@ export async function createApp(input: {
   config: Config;
   logger: Logger;
   sql: Sql;
-}): Promise<{ app: Koa<any, any>; inFlight: InFlight }> {
+}): Promise<{ app: Koa<any, any>; inFlight: InFlight; slowConnections: SlowConnections }> {
   const storageSecret = await storageSigningSecret(input.sql, input.config.STORAGE_SIGNING_SECRET);
   await loadTimezoneNames(input.sql);
   const leases = new CapacityLeases(input.sql, (err) => input.logger.error({ err }, 'capacity lease write failed'));
@@ -76,6 +78,11 @@ export async function createApp(input: {
   if (input.config.ADMIN_TOKEN) mountAdminConsole(router, input.config.ADMIN_TOKEN);
 
   const inFlight = new InFlight();
+  const slowConnections = new SlowConnections({
+    perClient: input.config.SLOW_CONNECTIONS_PER_CLIENT,
+    slowAfterMs: input.config.SLOW_CONNECTION_MS,
+    trusted: input.config.TRUST_PROXY,
+  });
   app.use(inFlight.middleware as never);
   app.use(async (ctx: Ctx, next: Next) => {
     ctx.request.ip = clientAddress(
@@ -89,7 +96,9 @@ export async function createApp(input: {
   app.use(responseHeaders as never);
   app.use(requestMetrics as never);
   app.use(accessLog as never);
+  app.use(closeBehindUnreadBody as never);
   app.use(errorEnvelope as never);
+  app.use(slowConnections.middleware as never);
   app.use(databaseDeadline as never);
   app.use(rejectMalformedPath as never);
   app.use(async (ctx: Ctx, next: Next) => {
@@ -103,5 +112,5 @@ export async function createApp(input: {
   router.get('/favicon.ico', (ctx) => void (ctx.status = 204));
   app.use(methodNotAllowed as never);
   app.use(router.routes());
-  return { app, inFlight };
+  return { app, inFlight, slowConnections };
 }

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import type { Ctx, Next } from './context.ts';
 import { ERRORS, type ApiError } from '../core/errors.ts';
 
 export interface BodyPace {
@@ -12,6 +13,16 @@ const RATE_WINDOW_MS = 5_000;
 
 /** A refusal of a body we stop reading: the connection is closed behind the answer. */
 export const CLOSE = { Connection: 'close' };
+
+/**
+ * An answer sent before its request's body has arrived whole (a refusal: 401, 403, 404, 413,
+ * 429…) closes the connection behind it: the rest of the body is never read, where keeping the
+ * connection alive would have Node read it to its end, however slowly it comes.
+ */
+export async function closeBehindUnreadBody(ctx: Ctx, next: Next) {
+  await next();
+  if (!ctx.req.complete && !ctx.headerSent) ctx.set('Connection', 'close');
+}
 
 const tooSlow = (message: string) => ERRORS.uploadTooSlow(message, CLOSE);
 
@@ -47,4 +58,24 @@ export function watchBodyPace(req: http.IncomingMessage, pace: BodyPace, fail: (
     }
   }, 250);
   return stop;
+}
+
+/**
+ * Waits for a parser reading the request body, refusing the body with a 408 once it falls
+ * behind the pace; the parse is then left to end with the connection, closed behind the 408.
+ */
+export async function readPaced<T>(req: http.IncomingMessage, pace: BodyPace, parsing: Promise<T>): Promise<T> {
+  let stopWatching = () => {};
+  const tooSlow = new Promise<never>((_, reject) => (stopWatching = watchBodyPace(req, pace, reject)));
+  parsing.catch(() => {});
+  try {
+    return await Promise.race([parsing, tooSlow]);
+  } finally {
+    stopWatching();
+  }
+}
+
+/** The pace of JSON and form bodies: the JSON deadline, at the uploads' minimum rate. */
+export function smallBodyPace(config: { JSON_BODY_DEADLINE_SECONDS: number; UPLOAD_MIN_BYTES_PER_SECOND: number }) {
+  return { deadlineSeconds: config.JSON_BODY_DEADLINE_SECONDS, minBytesPerSecond: config.UPLOAD_MIN_BYTES_PER_SECOND };
 }

@@ -2,7 +2,7 @@ import { koaBody } from 'koa-body';
 import { type ApiError, ERRORS, echo, fieldError } from '../core/errors.ts';
 import type { Ctx } from './context.ts';
 import { jsonSyntaxErrorOffset, lineAndColumn } from './jsonSyntax.ts';
-import { watchBodyPace } from './bodyPace.ts';
+import { readPaced, smallBodyPace } from './bodyPace.ts';
 
 /** Bodies larger than this are refused unless a route declares its own limit. */
 export const DEFAULT_JSON_LIMIT_BYTES = 1024 * 1024;
@@ -68,20 +68,10 @@ export async function readJsonBody(ctx: Ctx, limit = DEFAULT_JSON_LIMIT_BYTES): 
       `Content-Type must be application/json, not ${echo(ctx.get('Content-Type')) || '(none)'}`,
     );
   }
-  const { config } = ctx.deps;
-  const pace = {
-    deadlineSeconds: config.JSON_BODY_DEADLINE_SECONDS,
-    minBytesPerSecond: config.UPLOAD_MIN_BYTES_PER_SECOND,
-  };
-  let stopWatching = () => {};
-  const tooSlow = new Promise<never>((_, reject) => (stopWatching = watchBodyPace(ctx.req, pace, reject)));
-  const parsing = parserFor(limit)(ctx as never, async () => {});
-  // Refused as too slow, the parse is left to end with the connection, closed behind the 408.
-  parsing.catch(() => {});
-  try {
-    await Promise.race([parsing, tooSlow]);
-  } finally {
-    stopWatching();
-  }
+  await readPaced(
+    ctx.req,
+    smallBodyPace(ctx.deps.config),
+    parserFor(limit)(ctx as never, async () => {}),
+  );
   return ctx.request.body;
 }

@@ -26,8 +26,9 @@ export async function startApi(input: {
   sql: Sql;
   port?: number;
 }): Promise<RunningApi> {
-  const { app, inFlight } = await createApp(input);
+  const { app, inFlight, slowConnections } = await createApp(input);
   const server = http.createServer(app.callback());
+  slowConnections.watch(server);
   server.keepAliveTimeout = 65_000;
   // Headers must arrive promptly; a body may take as long as an upload's own deadline (checked,
   // with its minimum rate, by the upload itself, which answers 408 in the error envelope).

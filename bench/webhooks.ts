@@ -8,7 +8,15 @@
 // `npx tsx bench/webhooks.ts [deliveries per run]`
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { benchDatabase, leadUpserts, row, startProcess, sustainedLoad } from './lib.ts';
+import {
+  benchDatabase,
+  leadUpserts,
+  postmasterPid,
+  processTreeCpuSeconds,
+  row,
+  startProcess,
+  sustainedLoad,
+} from './lib.ts';
 import { addEndpoint, recordEvents } from '../test/webhookFixtures.ts';
 import { WEBHOOK_EVENT_TYPES } from '../core/webhookEventTypes.ts';
 import { createWorkspace } from '../storage/workspaces.ts';
@@ -49,26 +57,52 @@ async function deliveryRun(endpoints: number, events: number) {
       await db.sql<{ n: number }[]>`
       select count(*)::int as n from webhook_deliveries where workspace_id = ${ws.id} and status = 'succeeded'`
     )[0]!.n;
-  while ((await succeeded()) < deliveries && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  // CPU from the first success on: the worker's start-up is not delivery time. The machine is
+  // shared, so CPU seconds per delivery are the figure that does not move with its load.
+  const cpu = () => ({
+    worker: processTreeCpuSeconds(worker.child.pid!),
+    postgres: processTreeCpuSeconds(postmasterPid()),
+  });
+  let first: { done: number; worker: number; postgres: number } | undefined;
+  for (let done = 0; done < deliveries && Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+    done = await succeeded();
+    if (done > 0 && !first) first = { done, ...cpu() };
+  }
+  const last = cpu();
   await worker.stop();
   // From the first try to the last: the worker's start-up is not delivery time.
   const [span] = await db.sql<{ seconds: number; attempts: number }[]>`
     select extract(epoch from max(a.attempted_at) - min(a.attempted_at))::float8 as seconds, count(*)::int as attempts
     from webhook_delivery_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.workspace_id = ${ws.id}`;
   const done = await succeeded();
-  return { endpoints, deliveries, done, attempts: span!.attempts, requests: received - before, seconds: span!.seconds };
+  const measured = done - (first?.done ?? 0);
+  const perDeliveryMs = (from: number, to: number) => (((to - from) * 1000) / measured).toFixed(2);
+  return {
+    endpoints,
+    deliveries,
+    done,
+    attempts: span!.attempts,
+    requests: received - before,
+    seconds: span!.seconds,
+    workerCpuMs: perDeliveryMs(first?.worker ?? 0, last.worker),
+    postgresCpuMs: perDeliveryMs(first?.postgres ?? 0, last.postgres),
+  };
 }
 
 console.log(
   `### (a) ${DELIVERIES} deliveries to a local receiver answering 204 (worker process, WORKER_CONCURRENCY=4)`,
 );
 console.log();
-console.log('| endpoints | deliveries | succeeded | requests received | seconds (first try to last) | deliveries/s |');
-console.log('|---|---|---|---|---|---|');
+console.log(
+  '| endpoints | deliveries | succeeded | requests received | seconds (first try to last) | deliveries/s | worker CPU ms per delivery | PostgreSQL CPU ms per delivery |',
+);
+console.log('|---|---|---|---|---|---|---|---|');
 for (const endpoints of [1, 8]) {
   const r = await deliveryRun(endpoints, Math.ceil(DELIVERIES / endpoints));
   const rate = Math.round(r.done / r.seconds);
-  console.log(`| ${r.endpoints} | ${r.deliveries} | ${r.done} | ${r.requests} | ${r.seconds.toFixed(2)} | ${rate} |`);
+  console.log(
+    `| ${r.endpoints} | ${r.deliveries} | ${r.done} | ${r.requests} | ${r.seconds.toFixed(2)} | ${rate} | ${r.workerCpuMs} | ${r.postgresCpuMs} |`,
+  );
 }
 console.log();
 

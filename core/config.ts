@@ -29,6 +29,11 @@ const schema = z.object({
   // JSON bodies (the same minimum rate): a data-URL image of 15 MB at 2 Mbit/s fits.
   JSON_BODY_DEADLINE_SECONDS: int(60),
   EXPENSIVE_REQUESTS_PER_KEY: int(4),
+  // Connections one client address may have sending a request (head or body) for longer than
+  // SLOW_CONNECTION_MS at once; past that, new connections and requests are answered 429. Long
+  // enough that a busy server, slow to read what a fast client sent, does not count as slow.
+  SLOW_CONNECTIONS_PER_CLIENT: int(16),
+  SLOW_CONNECTION_MS: int(10000),
   IMAGE_MODEL_PROVIDER: z.enum(['local', 'http', 'openai', 'replicate']).default('local'),
   IMAGE_MODEL_URL: z.string().url().optional(),
   IMAGE_MODEL_API_KEY: z.string().optional(),
@@ -55,7 +60,8 @@ const schema = z.object({
   IMAGE_MODEL_TIMEOUT_MS: int(120000),
   IMAGE_FETCH_ALLOW_PRIVATE: bool.default(false),
   GENERATE_WAIT_MS: int(25000, 0),
-  // Tests and `npm start` (which turns it on unless set): webhook URLs may be http:// and loopback or private addresses.
+  // Tests and `npm start` (which turns it on while listening on loopback, unless set): webhook URLs
+  // may be http:// and loopback or private addresses (never link-local or metadata ones).
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   // Encrypts stored signing secrets; else the database's own key (app_secrets 'webhooks').
   WEBHOOK_SECRETS_KEY: z.string().min(32).optional(),

@@ -119,6 +119,13 @@ export const ERRORS = {
       { limit },
       { 'Retry-After': '1' },
     ),
+  tooManySlowConnections: (limit: number, headers: Record<string, string>) =>
+    failure(
+      429,
+      `At most ${limit} connections per client may still be sending their request; finish those first`,
+      { reason: 'slow_connections', limit },
+      { ...headers, 'Retry-After': '5' },
+    ),
   tooManyExports: (limit: number) =>
     failure(429, `At most ${limit} exports of a workspace run at once`, { reason: 'concurrent_exports', limit }),
   /** The photo's embedding is still being computed: the partner retries shortly. */

@@ -22,7 +22,7 @@ export function runProcess(
   guardKnownPostgresDefects(logger);
   if (config.WEBHOOK_ALLOW_PRIVATE) {
     logger.warn(
-      'WEBHOOK_ALLOW_PRIVATE=true: webhook URLs may name loopback and private addresses; never in production',
+      'WEBHOOK_ALLOW_PRIVATE=true: webhook URLs may name loopback and private addresses (never link-local or metadata ones); never in production',
     );
   }
   const started = start({ config: config as Config & { DATABASE_URL: string }, logger });

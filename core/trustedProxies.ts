@@ -38,6 +38,12 @@ function isTrusted(addresses: net.BlockList, address: string): boolean {
   return family !== 0 && addresses.check(address, family === 6 ? 'ipv6' : 'ipv4');
 }
 
+/** Whether a connection's peer is a proxy whose X-Forwarded-For names the client. */
+export function peerIsProxy(peer: string, trusted: TrustedProxies): boolean {
+  if (!trusted) return false;
+  return 'hops' in trusted || isTrusted(trusted.addresses, plain(peer));
+}
+
 /**
  * The client's address: walking X-Forwarded-For from the right (each proxy appends the address
  * it received the request from), the first entry not written by a trusted proxy.

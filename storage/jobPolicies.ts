@@ -7,14 +7,18 @@ import type { RenderedLaterKind } from './webhookEventRender.ts';
 import { makeDueNow } from './webhookDueNow.ts';
 
 /**
- * Worker slots one workspace's jobs may hold at once, across every worker process: each workspace
- * has this many named queues ("lanes"), and graphile-worker runs one job of a named queue at a
- * time. With the default four slots of one worker, a workspace whose receivers never answer or
- * whose imports pile up holds two, and every other workspace's jobs still find two free. A code
- * constant rather than a setting: web and worker processes must agree on it, or one endpoint's
- * jobs could land in two lanes and run side by side.
+ * Named queues ("lanes") per workspace: graphile-worker runs one job of a named queue at a time,
+ * and a job picks its lane by a hash of its subject, so one endpoint's deliveries (one report's
+ * import, one visualization's generation) never run side by side. Enough lanes that a workspace
+ * rarely has two subjects in one lane; how many slots a workspace may hold is the worker's
+ * business (worker/workspaceShares.ts), not the lanes'. A code constant rather than a setting:
+ * web and worker processes must agree on it, or one endpoint's jobs could land in two lanes and
+ * run side by side.
  */
-export const WORKSPACE_LANES = 2;
+export const WORKSPACE_LANES = 32;
+
+/** The flag every job of a workspace carries, by which a worker skips the workspaces at their share. */
+export const workspaceFlag = (workspaceId: string) => `workspace:${workspaceId}`;
 
 /** What a retry of a job that had failed for good puts back in progress (storage/jobs.ts retryJobs). */
 export interface JobRetry<T extends TaskName> {
@@ -156,4 +160,9 @@ export function laneQueue(sql: Db, workspaceId: postgres.Fragment | string, by: 
   const ws = typeof workspaceId === 'string' ? sql`${workspaceId}::text` : workspaceId;
   const key = typeof by === 'string' ? sql`${by}::text` : by;
   return sql`('workspace:' || ${ws} || ':' || mod(abs(hashtext(${key})::bigint), ${WORKSPACE_LANES}))`;
+}
+
+/** workspaceFlag as an SQL array of one, for the set-based enqueue. */
+export function workspaceFlagsSql(sql: Db, workspaceId: postgres.Fragment) {
+  return sql`array['workspace:' || ${workspaceId}]::text[]`;
 }

@@ -1,6 +1,6 @@
 import type { Db, Sql } from './db.ts';
 import type { JobPayload, TaskName } from './jobPayloads.ts';
-import { JOB_POLICIES, laneQueue, type JobPolicy } from './jobPolicies.ts';
+import { JOB_POLICIES, laneQueue, workspaceFlag, type JobPolicy } from './jobPolicies.ts';
 import { reopenJobSubject } from './jobSubjects.ts';
 import type { RenderDeps } from './webhookEventRender.ts';
 
@@ -162,7 +162,8 @@ export async function retryJobs(
 
 /**
  * Enqueues a graphile-worker job through SQL, so it commits (or rolls back) with the caller's
- * transaction, as its task's policy says (storage/jobPolicies.ts): its key, attempts and lane.
+ * transaction, as its task's policy says (storage/jobPolicies.ts): its key, attempts, lane and
+ * workspace flag.
  * Tests override the key and attempts.
  */
 export async function enqueueJob<T extends TaskName>(
@@ -180,7 +181,8 @@ export async function enqueueJob<T extends TaskName>(
       job_key => ${opts.jobKey ?? policy.jobKey?.(payload) ?? null}::text,
       max_attempts => ${opts.maxAttempts ?? policy.maxAttempts}::int,
       priority => ${policy.priority ?? 0}::int,
-      run_at => ${opts.runAt ?? null}::timestamptz)`;
+      run_at => ${opts.runAt ?? null}::timestamptz,
+      flags => ${lane ? [workspaceFlag(lane.workspaceId)] : null}::text[])`;
 }
 
 /**

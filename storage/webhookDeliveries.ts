@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import type { Db, Sql } from './db.ts';
 import { WEBHOOK_TEST_EVENT } from '../core/webhookEventTypes.ts';
-import { ENDPOINT_JOB_KEY_PREFIX, JOB_POLICIES, laneQueue } from './jobPolicies.ts';
+import { ENDPOINT_JOB_KEY_PREFIX, JOB_POLICIES, laneQueue, workspaceFlagsSql } from './jobPolicies.ts';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
@@ -40,14 +40,35 @@ export async function recordAttempt(sql: Db, deliveryId: string, attempt: Attemp
   return rows.length > 0;
 }
 
-/** The delivery succeeded, and its endpoint is failing no more. */
-export async function settleSucceeded(sql: Db, target: DeliveryTarget): Promise<void> {
+/** A try that succeeded, to settle with others of its endpoint (settleSucceeded). */
+export interface Success {
+  deliveryId: string;
+  status: number;
+  durationMs: number;
+  /** When the answer came back: the attempt's time. */
+  at: Date;
+}
+
+/**
+ * Settles an endpoint's successful tries in one statement: each recorded as an attempt (unless
+ * its delivery is gone, its endpoint deleted meanwhile) and its delivery succeeded (unless no
+ * longer pending: settled by a parallel run), and the endpoint failing no more.
+ */
+export async function settleSucceeded(sql: Db, endpointId: string, tries: Success[]): Promise<void> {
+  if (!tries.length) return;
   await sql`
-    update webhook_deliveries set status = 'succeeded', attempt_count = attempt_count + 1, next_attempt_at = null,
-      updated_at = now()
-    where id = ${target.id} and status = 'pending'`;
-  await sql`
-    update webhook_endpoints set failing_since = null where id = ${target.endpoint_id} and failing_since is not null`;
+    with tried as (
+      select * from unnest(${tries.map((t) => t.deliveryId)}::text[], ${tries.map((t) => t.status)}::int[],
+        ${tries.map((t) => t.durationMs)}::int[], ${tries.map((t) => t.at.toISOString())}::timestamptz[]) as t(id, status, duration_ms, at)),
+    recorded as (
+      insert into webhook_delivery_attempts (delivery_id, attempted_at, response_status, error, duration_ms)
+      select d.id, t.at, t.status, null, t.duration_ms from tried t join webhook_deliveries d on d.id = t.id
+      order by t.at),
+    settled as (
+      update webhook_deliveries d set status = 'succeeded', attempt_count = d.attempt_count + 1,
+        next_attempt_at = null, updated_at = now()
+      from tried t where d.id = t.id and d.status = 'pending')
+    update webhook_endpoints set failing_since = null where id = ${endpointId} and failing_since is not null`;
 }
 
 /**
@@ -87,15 +108,16 @@ export async function failUnsent(sql: Db, deliveryId: string, reason: string): P
 }
 
 /**
- * The endpoint's pending delivery that has been due longest, other than those in `skip`, with what
- * sending it takes.
+ * The endpoint's pending deliveries that have been due longest, at most `limit`, other than
+ * those in `skip`, with what sending them takes.
  */
-export async function nextDueDelivery(
+export async function dueDeliveries(
   sql: Db,
   endpointId: string,
   skip: string[],
-): Promise<DeliveryTarget | undefined> {
-  const [row] = await sql<DeliveryTarget[]>`
+  limit: number,
+): Promise<DeliveryTarget[]> {
+  return sql<DeliveryTarget[]>`
     select d.id, d.workspace_id, d.attempt_count,
       e.id as event_id, e.type as event_type, e.created_at as event_created_at,
       webhook_event_data(e)::json as event_data,
@@ -107,8 +129,7 @@ export async function nextDueDelivery(
     where d.endpoint_id = ${endpointId} and d.status = 'pending' and d.next_attempt_at <= now()
       and d.id <> all(${skip}::text[])
     order by d.next_attempt_at, d.id
-    limit 1`;
-  return row;
+    limit ${limit}`;
 }
 
 // ---- Jobs: one at a time per endpoint, each sending the endpoint's due deliveries ----
@@ -122,7 +143,8 @@ const endpointJobKeySql = (sql: Db, endpointId: postgres.Fragment) =>
  * Enqueues the webhook_deliver job of each endpoint that `endpoints` selects (columns id and
  * workspace_id) in one add_jobs call, so one NOTIFY however many, as the task's policy says
  * (storage/jobPolicies.ts). The endpoint's lane runs one job at a time: one endpoint's deliveries
- * never go out side by side, and a workspace's slow receivers hold at most its lanes. The job key
+ * never go out side by side; the workspace's flag lets a worker hold its jobs back while it runs
+ * its share (worker/workspaceShares.ts). The job key
  * makes a second enqueue refresh the waiting job instead of adding one; a keyed job that is
  * running or out of attempts loses the key (and a running one its retries) to a new job, which
  * waits in the lane behind it (add_jobs, graphile-worker 0.17). No endpoints, no call: add_jobs
@@ -133,7 +155,8 @@ async function enqueueEndpointJobs(sql: Db, endpoints: postgres.Fragment): Promi
     with spec as (
       select array_agg(row('webhook_deliver', json_build_object('workspace_id', e.workspace_id, 'endpoint_id', e.id),
           ${laneQueue(sql, sql`e.workspace_id`, sql`e.id`)}, null::timestamptz, ${POLICY.maxAttempts}::smallint,
-          ${endpointJobKeySql(sql, sql`e.id`)}, null::smallint, null::text[])::graphile_worker.job_spec order by e.id) as jobs
+          ${endpointJobKeySql(sql, sql`e.id`)}, null::smallint, ${workspaceFlagsSql(sql, sql`e.workspace_id`)})::graphile_worker.job_spec
+          order by e.id) as jobs
       from (${endpoints}) e)
     select j.payload->>'endpoint_id' as endpoint_id
     from spec cross join lateral graphile_worker.add_jobs(spec.jobs) j

@@ -5,6 +5,7 @@ import type { Logger } from '../core/logger.ts';
 import type { Sql } from '../storage/db.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 import type { Segmenter } from '../core/segmenter/segmenter.ts';
+import type { WorkspaceShares } from '../worker/workspaceShares.ts';
 
 /** What every task may use; built once per worker process. */
 export interface TaskDeps {
@@ -14,6 +15,8 @@ export interface TaskDeps {
   blobs: BlobStore;
   /** The promptable roof segmenter: one thread per worker process, models loaded on first use. */
   segmenter: Segmenter;
+  /** Whether a workspace runs more than its share of the worker's slots (none: never). */
+  shares?: WorkspaceShares;
 }
 
 /** A task module's default export: given the worker's deps, the task, handed its parsed payload. */

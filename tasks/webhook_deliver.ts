@@ -5,15 +5,16 @@ import { webhookDeliveriesFailed, webhookDeliveryDuration } from '../core/metric
 import { openSecret, sealingKey, signatureHeader } from '../core/webhookSecrets.ts';
 import { loadSecret } from '../storage/secrets.ts';
 import {
+  dueDeliveries,
   enqueueEndpointJob,
   failUnsent,
   markEndpointFailing,
-  nextDueDelivery,
   recordAttempt,
   settleFailed,
   settleSucceeded,
   type Attempt,
   type DeliveryTarget,
+  type Success,
 } from '../storage/webhookDeliveries.ts';
 import { postWebhook } from './webhook_deliver/send.ts';
 import { plainDuration, retryDelaySeconds } from './webhook_deliver/retries.ts';
@@ -34,7 +35,7 @@ function sealingKeyOnce(sql: Sql, configured: string | undefined): () => Promise
 }
 
 /** The request: the event as partners receive it, signed with every secret that signs now. */
-function signedRequest(target: DeliveryTarget, key: Buffer): { body: string; headers: Record<string, string> } {
+function signedRequest(target: DeliveryTarget, secrets: string[]): { body: string; headers: Record<string, string> } {
   if (target.event_data === null) throw new Error(`event ${target.event_id} has not been rendered`);
   const body = JSON.stringify({
     id: target.event_id,
@@ -42,8 +43,6 @@ function signedRequest(target: DeliveryTarget, key: Buffer): { body: string; hea
     created_at: target.event_created_at.toISOString(),
     data: target.event_data,
   });
-  const sealed = [target.secret_sealed, ...(target.previous_secret_sealed ? [target.previous_secret_sealed] : [])];
-  const secrets = sealed.map((s) => openSecret(key, s));
   return {
     body,
     headers: {
@@ -55,19 +54,21 @@ function signedRequest(target: DeliveryTarget, key: Buffer): { body: string; hea
   };
 }
 
+/** The secrets that sign an endpoint's deliveries now, opened once for a batch of them. */
+function signingSecrets(target: DeliveryTarget, key: Buffer): string[] {
+  const sealed = [target.secret_sealed, ...(target.previous_secret_sealed ? [target.previous_secret_sealed] : [])];
+  return sealed.map((s) => openSecret(key, s));
+}
+
 /**
- * Records the try and what follows from it in one transaction: success settles the delivery and
- * clears the endpoint's failing_since; a failure schedules the next try (or fails the delivery
- * past its retry window) and disables an endpoint failing for the whole window.
+ * Records a failed try and what follows from it in one transaction: the next try scheduled (or
+ * the delivery failed past its retry window), and an endpoint failing for the whole window
+ * disabled. Successes are settled in batches (settleSucceeded).
  */
-async function settle(sql: Sql, config: Config, target: DeliveryTarget, attempt: Attempt) {
+async function settleFailure(sql: Sql, config: Config, target: DeliveryTarget, attempt: Attempt) {
   const window = config.WEBHOOK_RETRY_WINDOW_SECONDS;
   return sql.begin(async (tx) => {
     if (!(await recordAttempt(tx, target.id, attempt))) return { status: undefined, endpointDisabled: false };
-    if (attempt.error === null) {
-      await settleSucceeded(tx, target);
-      return { status: 'succeeded' as const, endpointDisabled: false };
-    }
     const { WEBHOOK_RETRY_BASE_SECONDS: base, WEBHOOK_RETRY_MAX_DELAY_SECONDS: max } = config;
     const delay = retryDelaySeconds(target.attempt_count + 1, base, max);
     const settled = await settleFailed(tx, target.id, delay, window);
@@ -85,49 +86,77 @@ async function settle(sql: Sql, config: Config, target: DeliveryTarget, attempt:
 const DRAIN_MS = 5000;
 
 /**
+ * Due deliveries read at once, and successes settled at once (one statement each): a crash
+ * between a send and its settling makes a delivery go out again, so this bounds how many.
+ */
+const BATCH = 50;
+
+/**
  * Sends the endpoint's due deliveries, oldest first, one after another, each tried once: the event
  * POSTed to the endpoint, signed; each try recorded and the next one scheduled, for the dispatcher
- * to find when due. Past DRAIN_MS, a successor job is enqueued for what is still due. No
+ * to find when due. Past DRAIN_MS, or once its workspace runs more than its share of the worker's
+ * slots (another workspace has work), a successor job is enqueued for what is still due. No
  * connection is held while a receiver takes its time, and receivers' failures are not errors of
  * the job: only the unexpected (the database unreachable, say) is left to graphile-worker.
  */
-const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger }) => {
+const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger, shares }) => {
   const sealing = sealingKeyOnce(sql, config.WEBHOOK_SECRETS_KEY);
 
-  /** One due delivery; settling it checks it is still pending (not settled by a parallel run). */
-  async function deliver(target: DeliveryTarget): Promise<void> {
+  /**
+   * One due delivery: its success to settle with the batch's, or undefined when it failed (settled
+   * now, checking it is still pending: not settled by a parallel run).
+   */
+  async function deliver(target: DeliveryTarget, secrets: string[]): Promise<Success | undefined> {
     const { id, workspace_id: ws } = target;
     if (!target.enabled) {
       await sql.begin((tx) => failUnsent(tx, id, 'the endpoint is disabled; the event was not sent'));
       webhookDeliveriesFailed.inc();
-      return;
+      return undefined;
     }
-    const { body, headers } = signedRequest(target, await sealing());
+    const { body, headers } = signedRequest(target, secrets);
     const attempt = await postWebhook(target.url, headers, body, {
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
       allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
     });
     const succeeded = attempt.error === null;
     webhookDeliveryDuration.observe({ outcome: succeeded ? 'success' : 'failure' }, attempt.durationMs / 1000);
-    const outcome = await settle(sql, config, target, attempt);
+    if (succeeded) return { deliveryId: id, status: attempt.status!, durationMs: attempt.durationMs, at: new Date() };
+    const outcome = await settleFailure(sql, config, target, attempt);
     if (outcome.status === 'failed') webhookDeliveriesFailed.inc();
     const about = { delivery_id: id, endpoint_id: target.endpoint_id, workspace_id: ws };
-    if (!succeeded) logger.info({ ...about, error: attempt.error, now: outcome.status }, 'webhook delivery failed');
+    logger.info({ ...about, error: attempt.error, now: outcome.status }, 'webhook delivery failed');
     if (outcome.endpointDisabled) logger.warn(about, 'webhook endpoint disabled after failing for the retry window');
+    return undefined;
   }
 
   return async ({ workspace_id: ws, endpoint_id: endpointId }, helpers) => {
     const until = Date.now() + DRAIN_MS;
     // A delivery failing now may be due again within the run (short retry delays): it waits for
-    // a later job, so that one run tries each delivery once.
-    const tried: string[] = [];
+    // a later job, so that one run tries each delivery once. Successes are settled before the
+    // next read, so they are not read again.
+    const failed: string[] = [];
     // A stopping worker leaves the rest to other workers' dispatchers.
     while (!helpers.abortSignal.aborted) {
-      const target = await nextDueDelivery(sql, endpointId, tried);
-      if (!target) return;
-      if (Date.now() >= until) return enqueueEndpointJob(sql, ws, endpointId);
-      tried.push(target.id);
-      await deliver(target);
+      const batch = await dueDeliveries(sql, endpointId, failed, BATCH);
+      if (!batch.length) return;
+      const secrets = signingSecrets(batch[0]!, await sealing());
+      const succeeded: Success[] = [];
+      let handOver = false;
+      try {
+        for (const target of batch) {
+          if (helpers.abortSignal.aborted) break;
+          if (Date.now() >= until || shares?.overShare(ws)) {
+            handOver = true;
+            break;
+          }
+          const success = await deliver(target, secrets);
+          if (success) succeeded.push(success);
+          else failed.push(target.id);
+        }
+      } finally {
+        await settleSucceeded(sql, endpointId, succeeded);
+      }
+      if (handOver) return enqueueEndpointJob(sql, ws, endpointId);
     }
   };
 };

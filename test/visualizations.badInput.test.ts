@@ -137,10 +137,26 @@ describe('SSRF guard', () => {
     try {
       await guarded.startWorker({ concurrency: 1 });
       const ws = await guarded.tenant();
+      const metadata = 'https://169.254.169.254/latest/meta-data';
+      const refused = await guarded.request('POST', '/api/v1/visualizations', {
+        key: ws.key,
+        body: { session_id: 'ssrf', original_image_url: metadata },
+        headers: { 'idempotency-key': 'metadata' },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.details.issues[0]).toMatchObject({
+        path: 'original_image_url',
+        message: expect.stringMatching(
+          /169\.254\.169\.254 is a private or reserved address \(link-local or cloud metadata/,
+        ),
+      });
+      // A row whose URL points there by the time it is generated (stored before this guard, or a
+      // name that changed what it resolves to) still fails at the download.
       const created = await createVisualization(guarded, ws, {
         session_id: 'ssrf',
-        original_image_url: 'https://169.254.169.254/latest/meta-data',
+        original_image_url: 'https://photos.example.com/h.jpg',
       });
+      await guarded.sql`update visualizations set original_image_url = ${metadata} where id = ${created.id}`;
       const res = await generate(guarded, ws, created.id);
       expect(res.body.visualization).toMatchObject({
         status: 'failed',

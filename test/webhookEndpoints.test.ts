@@ -146,6 +146,16 @@ describe('POST /api/v1/webhook-endpoints', () => {
     ['discard-only', 'https://[100::1]/x', /private or reserved/],
     ['IPv4-mapped private', 'https://[::ffff:10.0.0.1]/x', /private or reserved/],
     ['a name resolving to loopback', 'https://localhost/x', /localhost resolves to 127\.0\.0\.1/],
+    ['the metadata service', 'https://169.254.169.254/latest/meta-data/', /never called/],
+    ['the metadata service by name', 'https://metadata.google.internal/x', /never called/],
+    ['0.0.0.0', 'https://0.0.0.0/h', /0\.0\.0\.0 is a private or reserved/],
+    ['a decimal IPv4', 'https://2130706433/h', /127\.0\.0\.1 is a private or reserved/],
+    ['a hex IPv4', 'https://0x7f.1/h', /127\.0\.0\.1 is a private or reserved/],
+    ['an octal IPv4', 'https://017700000001/h', /127\.0\.0\.1 is a private or reserved/],
+    ['a short IPv4', 'https://127.1/h', /127\.0\.0\.1 is a private or reserved/],
+    ['IPv4-compatible loopback', 'https://[::127.0.0.1]/h', /private or reserved/],
+    ['6to4 of loopback', 'https://[2002:7f00:1::1]/h', /private or reserved/],
+    ['local NAT64 of loopback', 'https://[64:ff9b:1::7f00:1]/h', /private or reserved/],
     ['a relative URL', '/hooks', /absolute https/],
     ['a URL over 2048 characters', `https://hooks.example.com/${'x'.repeat(2030)}`, /2048/],
   ])('answers 400 naming url for %s', async (_, url, message) => {
@@ -227,6 +237,27 @@ describe('private addresses with WEBHOOK_ALLOW_PRIVATE=true (tests and local rec
       expect(res.body.webhook_endpoint.url).toBe(url);
     },
   );
+
+  it.each([
+    ['the metadata service', 'http://169.254.169.254/latest/meta-data/', /never called/],
+    ['link-local', 'https://[fe80::1]/x', /never called/],
+    ['AWS metadata over IPv6', 'https://[fd00:ec2::254]/x', /never called/],
+    ['Alibaba metadata', 'http://100.100.100.200/x', /never called/],
+    ['metadata by name', 'http://metadata.google.internal/x', /never called/],
+    ['metadata in NAT64', 'https://[64:ff9b::a9fe:a9fe]/x', /never called/],
+    ['0.0.0.0', 'http://0.0.0.0:4000/x', /private or reserved/],
+    ['IPv4-compatible loopback', 'https://[::127.0.0.1]/x', /private or reserved/],
+    ['TEST-NET-1', 'https://192.0.2.10/x', /private or reserved/],
+  ])('still refuses %s', async (_, url, message) => {
+    const tenant = await local.tenant();
+    const res = await local.request('POST', COLLECTION, {
+      key: tenant.key,
+      body: { url, events: ['*'] },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expectValidationOf(res, 'url');
+    expect(res.body.error.message).toMatch(message);
+  });
 
   it('still refuses credentials in the URL', async () => {
     const tenant = await local.tenant();

@@ -13,6 +13,10 @@ import { stopHandingBackJobs } from './handBackOnStop.ts';
 import { holdParsePool } from '../tasks/report_import/sandbox.ts';
 import { Segmenter } from '../core/segmenter/segmenter.ts';
 
+import { SlotShares } from './workspaceShares.ts';
+import { JOB_POLICIES, workspaceFlag } from '../storage/jobPolicies.ts';
+import type { TaskName } from '../storage/jobPayloads.ts';
+
 /**
  * ONNX Runtime threads of the worker's segmenter: its one thread embeds a photo at a time, and two
  * cores halve an embedding's wait without starving the other jobs of a small machine.
@@ -39,24 +43,36 @@ export async function startWorker(
   // Report parse threads start now, so the first import finds them warm.
   const releaseParsePool = holdParsePool({ threads: deps.config.REPORT_PARSE_THREADS });
   const secret = await storageSigningSecret(deps.sql, deps.config.STORAGE_SIGNING_SECRET);
+  const slots = deps.concurrency ?? deps.config.WORKER_CONCURRENCY;
+  const shares = new SlotShares(slots, workspaceFlag, ({ task_identifier, payload }) =>
+    JOB_POLICIES[task_identifier as TaskName]?.lane
+      ? (payload as { workspace_id?: string } | null)?.workspace_id
+      : undefined,
+  );
   const taskDeps: TaskDeps = {
     config: deps.config,
     logger,
     sql: deps.sql,
     blobs: createBlobStore(deps.config, secret),
     segmenter: new Segmenter(SEGMENTER_THREADS),
+    shares,
   };
   // The pool id is what graphile-worker writes into locked_by: the heartbeat's worker id.
   const events = jobMetricsEvents();
+  shares.watch(events);
   let poolId = '';
   events.once('pool:create', ({ workerPool }) => (poolId = workerPool.id));
   // No localQueue (batched job fetching): with it graphile-worker 0.17 runs jobs of one named queue
   // at the same time (graphile/worker#621), and the workspaces' lanes (storage/jobPolicies.ts)
-  // rely on theirs running one at a time: that is what keeps a workspace to its share of slots.
+  // rely on theirs running one at a time: that is what keeps one endpoint's deliveries in order.
+  // Twice the slots: the second half is the reserve in which another workspace's job starts
+  // while one workspace holds every slot (worker/workspaceShares.ts); forbiddenFlags keeps the
+  // workspace jobs running at once to the slots otherwise.
   const runner = await run({
     events,
     connectionString: deps.connectionString,
-    concurrency: deps.concurrency ?? deps.config.WORKER_CONCURRENCY,
+    concurrency: 2 * slots,
+    forbiddenFlags: shares.forbiddenFlags,
     taskList: buildTaskList(taskDeps),
     crontab: deps.withCron === false ? '' : crontab,
     noHandleSignals: true,

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
+import { readPaced, smallBodyPace } from '../bodyPace.ts';
 import { ApiError, ERRORS } from '../../core/errors.ts';
 import { JOB_PAYLOADS } from '../../storage/jobPayloads.ts';
 import {
@@ -44,7 +45,11 @@ const formParser = koaBody({
 });
 
 async function readForm(ctx: Ctx): Promise<Record<string, unknown>> {
-  await formParser(ctx as never, async () => {});
+  await readPaced(
+    ctx.req,
+    smallBodyPace(ctx.deps.config),
+    formParser(ctx as never, async () => {}),
+  );
   return (ctx.request.body ?? {}) as Record<string, unknown>;
 }
 

@@ -14,6 +14,8 @@ import {
 } from '../schemas/visualizations.ts';
 import { fieldError, notFound, validation } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
+import { outboundUrlProblem, resolvedAddressProblem } from '../../core/outboundHttp.ts';
+import type { Ctx } from '../context.ts';
 import type { Db } from '../../storage/db.ts';
 import { blobKey } from '../../storage/blobs.ts';
 import { findUnknownCatalogIds, listCatalog, type CatalogSelection } from '../../storage/catalog.ts';
@@ -58,6 +60,21 @@ async function requireKnownSelection(db: Db, ws: string, sel: CatalogSelection) 
   }
 }
 
+/**
+ * An image URL the generation task may download: https, and no address (nor name resolving to
+ * one) the download guard refuses, so a refused URL is a 400 now rather than a failed row later.
+ */
+async function downloadableImage(ctx: Ctx, body: { original_image_url: { kind: string; url?: string } }) {
+  const image = body.original_image_url;
+  if (image.kind !== 'url') return;
+  const allowPrivate = ctx.deps.config.IMAGE_FETCH_ALLOW_PRIVATE;
+  const url = new URL(image.url!);
+  if (url.protocol !== 'https:' && !allowPrivate)
+    throw fieldError('body', 'original_image_url', 'must be an https:// URL or a data:image/<type>;base64, URL');
+  const problem = outboundUrlProblem(url, allowPrivate) ?? (await resolvedAddressProblem(url, allowPrivate));
+  if (problem) throw fieldError('body', 'original_image_url', problem);
+}
+
 export const visualizationRoutes = [
   defineRoute({
     method: 'get',
@@ -85,6 +102,7 @@ export const visualizationRoutes = [
     scopes: SCOPES,
     idempotent: { mode: 'transaction' },
     body: VisualizationCreate,
+    checkBody: downloadableImage,
     // a 10 MB image as a base64 data URL is about 13.4 MB of JSON
     maxBodyBytes: 15 * 1024 * 1024,
     responses: { 201: { description: 'Pending row created', schema: VisualizationEnvelope } },
@@ -101,20 +119,13 @@ export const visualizationRoutes = [
     },
     handler: async (ctx, { body }) => {
       const ws = workspaceId(ctx);
-      const { blobs, config } = ctx.deps;
+      const { blobs } = ctx.deps;
       const db = ctx.state.db;
       await requireKnownSelection(db, ws, body);
       if (body.lead_id && !(await activeLeadExists(db, ws, body.lead_id))) {
         throw fieldError('body', 'lead_id', 'No active lead with this id in the workspace');
       }
       const image = body.original_image_url;
-      if (
-        image.kind === 'url' &&
-        !image.url.toLowerCase().startsWith('https://') &&
-        !config.IMAGE_FETCH_ALLOW_PRIVATE
-      ) {
-        throw fieldError('body', 'original_image_url', 'must be an https:// URL or a data:image/<type>;base64, URL');
-      }
       const id = newId('vis');
       // Uploads are stored now so responses can hand out a short URL instead of echoing megabytes.
       const originalKey = image.kind === 'upload' ? blobKey(ws, 'visualizations', id, 'original') : null;

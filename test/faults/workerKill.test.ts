@@ -16,8 +16,8 @@ let system: FaultSystem;
 let web: RunningProcess;
 let tenant: { workspaceId: string; key: string };
 /**
- * The import's and the generation's workspaces: one workspace runs at most two jobs at once, in
- * lanes its jobs may share (storage/jobPolicies.ts), and all three jobs must run at once here.
+ * The import's and the generation's workspaces: one workspace's jobs may share a lane
+ * (storage/jobPolicies.ts), and all three jobs must run at once here.
  */
 let importTenant: { workspaceId: string; key: string };
 let painter: { workspaceId: string; key: string };
