@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { root } from './lib.ts';
 import { SCENARIOS, machineLine, renderResults, parseSections, sectionOf, type Scenario } from './results.ts';
 
@@ -39,7 +40,8 @@ for (const scenario of chosen) {
   const output = (run.stdout ?? '').trim();
   console.log(output);
   if (run.status !== 0) failed++;
-  sections.set(scenario.name, sectionOf(scenario, machine, output, run.status));
+  const measured = `${machine}, ${loadavg()[0]!.toFixed(1)} at the end`;
+  sections.set(scenario.name, sectionOf(scenario, measured, output, run.status));
   // Written after every scenario, so a run stopped half-way keeps what it measured.
   writeFileSync(RESULTS, renderResults(sections));
 }
