@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CursorPagination } from '../pagination.ts';
 import { DateTime } from './common.ts';
+import { saidOnce } from '../validation.ts';
 import { RASTER_FORMAT_NAMES, rasterImageType } from '../../core/rasterImage.ts';
 
 /** Largest original image, decoded (data URLs) or downloaded (https URLs). */
@@ -65,7 +66,12 @@ function polygonArea(points: [number, number][]): number {
   return Math.abs(twice) / 2;
 }
 
-const OutlinePoint = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
+/** Said once for a whole outline, however many of its coordinates are pixels. */
+const FRACTION = saidOnce(
+  "coordinates are fractions of the photo's width and height, from 0 to 1, not pixels: divide x by the photo's width and y by its height",
+);
+const fraction = z.number().min(0, FRACTION).max(1, FRACTION);
+const OutlinePoint = z.tuple([fraction, fraction]);
 
 export const RoofOutline = z
   .array(
