@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type Tenant, type TestContext } from './harness.ts';
+import { withField } from './jsonBodies.ts';
 import { importReport } from './fixtures/reports/client.ts';
 
 /**
@@ -85,17 +86,6 @@ function fields(doc: Doc, schema: Schema | undefined, prefix: string[] = []): { 
     const c = leaf(doc, child);
     return c ? [{ path: [...prefix, name], schema: c }, ...fields(doc, c, [...prefix, name])] : [];
   });
-}
-
-function withField(base: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
-  const copy = structuredClone(base);
-  let at = copy;
-  for (const key of path.slice(0, -1)) {
-    if (typeof at[key] !== 'object' || at[key] === null || Array.isArray(at[key])) at[key] = {};
-    at = at[key] as Record<string, unknown>;
-  }
-  at[path.at(-1)!] = value;
-  return copy;
 }
 
 describe('validation messages of every write endpoint', () => {
