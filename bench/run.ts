@@ -24,7 +24,9 @@ if (unknown.length > 0) {
 const chosen: Scenario[] =
   args.length > 0 ? SCENARIOS.filter((s) => args.includes(s.name)) : SCENARIOS.filter((s) => s.byDefault);
 
-const sections = existsSync(RESULTS) ? parseSections(readFileSync(RESULTS, 'utf8')) : new Map<string, string>();
+/** The sections on disk now: another run may have filed its scenarios since this one began. */
+const sectionsOnDisk = () =>
+  existsSync(RESULTS) ? parseSections(readFileSync(RESULTS, 'utf8')) : new Map<string, string>();
 let failed = 0;
 for (const scenario of chosen) {
   console.log(`\n== ${scenario.name}: ${scenario.title}\n`);
@@ -41,6 +43,7 @@ for (const scenario of chosen) {
   console.log(output);
   if (run.status !== 0) failed++;
   const measured = `${machine}, ${loadavg()[0]!.toFixed(1)} at the end`;
+  const sections = sectionsOnDisk();
   sections.set(scenario.name, sectionOf(scenario, measured, output, run.status));
   // Written after every scenario, so a run stopped half-way keeps what it measured.
   writeFileSync(RESULTS, renderResults(sections));
