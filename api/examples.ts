@@ -412,9 +412,6 @@ export function exampleMetrics(f: Figures) {
     },
     trends: {
       interval: 'day',
-      lead_count: series(f.leads),
-      conversion_count: series(f.conversions),
-      prorated_spend_cents: series(f.spend),
       form_count: series(f.forms),
       call_count: series(f.calls),
     },

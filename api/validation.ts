@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERRORS, echo, fieldError } from '../core/errors.ts';
+import { serviceMessage } from '../core/validationMessages.ts';
 
 export type Location = 'body' | 'query' | 'path' | 'header';
 
@@ -31,12 +32,26 @@ export function closestName(unknown: string, known: readonly string[]): string |
 const MAX_UNKNOWN_LISTED = 50;
 const MAX_SUGGESTED_LENGTH = 64;
 
-/** The field names of the object schema at `path` inside `schema`, looking through optional, nullable and pipes. */
-function objectKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+/**
+ * What to say of a field an object schema does not take but a partner may well send (a field the
+ * service shows but sets itself), by object schema; the other unknown fields get the closest name.
+ */
+const FIELD_HINTS = new WeakMap<z.ZodType, Readonly<Record<string, string>>>();
+
+/** Registers `hints` for the unknown fields of `schema` (an object schema) and returns it. */
+export function withFieldHints<S extends z.ZodType>(schema: S, hints: Readonly<Record<string, string>>): S {
+  FIELD_HINTS.set(schema, hints);
+  return schema;
+}
+
+/** The object schema at `path` inside `schema`, looking through optional, nullable and pipes. */
+function objectAt(schema: z.ZodType, path: readonly PropertyKey[]): z.ZodObject | undefined {
   let node: z.ZodType | undefined = schema;
   const unwrap = (s: z.ZodType | undefined): z.ZodType | undefined => {
     for (let i = 0; s && i < 10; i++) {
-      const def = (s as unknown as { def: { type: string; innerType?: z.ZodType; in?: z.ZodType } }).def;
+      const def = (
+        s as unknown as { def: { type: string; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType } }
+      ).def;
       if (def.innerType) s = def.innerType;
       else if (def.type === 'pipe' && def.in) s = def.in;
       else break;
@@ -45,33 +60,72 @@ function objectKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[]
   };
   for (const key of path) {
     node = unwrap(node);
-    node = node instanceof z.ZodObject ? (node.shape as Record<string, z.ZodType>)[String(key)] : undefined;
+    if (node instanceof z.ZodArray && typeof key === 'number') node = node.element as z.ZodType;
+    else node = node instanceof z.ZodObject ? (node.shape as Record<string, z.ZodType>)[String(key)] : undefined;
   }
   node = unwrap(node);
-  return node instanceof z.ZodObject ? Object.keys(node.shape) : [];
+  return node instanceof z.ZodObject ? node : undefined;
 }
 
-/** Asks missing fields to be sent, in place of zod's "expected string, received undefined". */
-const requiredMessage: z.core.$ZodErrorMap = (issue) =>
-  issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined;
+/** Messages a schema states once per request, however many values break the same rule. */
+const SAID_ONCE = new Set<string>();
+
+/** Registers a message that one issue states for every value breaking its rule (an outline in pixels). */
+export function saidOnce(message: string): string {
+  SAID_ONCE.add(message);
+  return message;
+}
+
+type Issue = { location: Location; path: string; message: string };
+
+/** Issues whose message is said once become one, at the path their paths share. */
+function sayOnce(issues: Issue[]): Issue[] {
+  const first = new Map<string, Issue>();
+  const out: Issue[] = [];
+  for (const issue of issues) {
+    const seen = SAID_ONCE.has(issue.message) ? first.get(issue.message) : undefined;
+    if (!seen) {
+      if (SAID_ONCE.has(issue.message)) first.set(issue.message, issue);
+      out.push(issue);
+      continue;
+    }
+    const a = seen.path.split('.');
+    const b = issue.path.split('.');
+    let n = 0;
+    while (n < a.length && n < b.length && a[n] === b[n]) n++;
+    seen.path = a.slice(0, n).join('.');
+  }
+  return out;
+}
 
 /**
- * zod's issues in the envelope's shape: one issue per unknown field (naming the closest known
- * one), and a missing field "is required". `schema` finds the known names of an object.
+ * zod's issues in the envelope's shape: one issue per unknown field (what to send instead, or the
+ * closest known name), and the service's own words for every other issue (`serviceMessage`).
+ * `schema` finds the known names of an object.
  */
-export function zodIssues(error: z.ZodError, location: Location, schema?: z.ZodType) {
-  return error.issues.flatMap((i) => {
+export function zodIssues(error: z.ZodError, location: Location, schema?: z.ZodType): Issue[] {
+  return sayOnce(issuesOf(error, location, schema));
+}
+
+function issuesOf(error: z.ZodError, location: Location, schema?: z.ZodType): Issue[] {
+  return error.issues.flatMap((i): Issue[] => {
     const at = i.path.map((segment) => echo(String(segment)));
     if (i.code !== 'unrecognized_keys') return [{ location, path: at.join('.'), message: i.message }];
-    const known = schema ? objectKeysAt(schema, i.path) : [];
+    const object = schema ? objectAt(schema, i.path) : undefined;
+    const known = object ? Object.keys(object.shape) : [];
+    const hints = (object && FIELD_HINTS.get(object)) ?? {};
     // A schema's own message (fields only the service sets) stands; zod's default is replaced.
-    const own = i.message.startsWith('Unrecognized key') ? undefined : i.message;
+    const own =
+      i.message.startsWith('Unrecognized key') || i.message.startsWith('unknown field') ? undefined : i.message;
     return i.keys.slice(0, MAX_UNKNOWN_LISTED).map((key) => {
-      const near = own || key.length > MAX_SUGGESTED_LENGTH ? undefined : closestName(key, known);
+      const hint = Object.hasOwn(hints, key) ? hints[key] : undefined;
+      const near = own || hint || key.length > MAX_SUGGESTED_LENGTH ? undefined : closestName(key, known);
       return {
         location,
         path: [...at, echo(key)].join('.'),
-        message: own ?? `unknown field \`${echo(key)}\`${near ? `; did you mean \`${near}\`?` : ''}`,
+        message:
+          own ??
+          (hint ? `\`${key}\` ${hint}` : `unknown field \`${echo(key)}\`${near ? `; did you mean \`${near}\`?` : ''}`),
       };
     });
   });
@@ -148,7 +202,7 @@ export function rejectUnstorableInput(value: unknown, location: Location) {
 }
 
 export function parseInput<S extends z.ZodType>(schema: S, data: unknown, location: Location): z.output<S> {
-  const result = schema.safeParse(data, { error: requiredMessage });
+  const result = schema.safeParse(data, { error: serviceMessage });
   if (result.success) return result.data;
   throw ERRORS.invalidInput(location, zodIssues(result.error, location, schema));
 }

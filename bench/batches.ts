@@ -176,7 +176,7 @@ async function sync(apiUrl: string, headers: Record<string, string>, label: stri
 const inService = await sync(api.url, auth, 'sync');
 
 // The same sync as a new install's first: a new database (no statistics yet: see the worker's
-// first statistics, README Decisions → Leads), with `npm start`'s worker beside the API.
+// first statistics, docs/decisions/schema.md), with `npm start`'s worker beside the API.
 const newUrl = await db.newDatabase('bench_new');
 const newSql = createSql(newUrl, 2);
 const newTenant = await workspaceWithKey(newSql, 'New install');

@@ -17,6 +17,9 @@ const { key } = await createApiKey(db.sql, { workspaceId: ws.id, name: 'bench', 
 const env = {
   DATABASE_URL: db.url,
   RATE_LIMIT_PER_MINUTE: '100000000',
+  // The bench's one key sends every call: the per-key cap on expensive requests would answer most
+  // of them 429 before they reach the attempt reservation this bench is about.
+  EXPENSIVE_REQUESTS_PER_KEY: '1000',
   GENERATE_WAIT_MS: '60000',
   WORKER_CONCURRENCY: '4',
   MALLOC_ARENA_MAX: '2',

@@ -1,6 +1,8 @@
 // Operators' and support staff's CLI: `npm run --silent admin -- <command> [--json]`.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../core/config.ts';
+// Validation messages in the service's words (zod's process-wide error map), as the API answers them.
+import '../core/validationMessages.ts';
 import { createSql } from '../storage/db.ts';
 import { openDatabase } from './database.ts';
 import { CliError, type CliContext, type Command } from './args.ts';

@@ -5,6 +5,16 @@ import type { Progress } from './progress.ts';
 /** Thrown for a usage or lookup problem; admin prints its message as one line and exits 1. */
 export class CliError extends Error {}
 
+/** Ids an operator pastes are short; a longer one is cut so the error stays one line. */
+const shown = (id: string) => (id.length > 60 ? `${id.slice(0, 60)}…` : id);
+
+/** What was looked up and not found, naming the id sent and where to find the right one. */
+export const notFound = (what: string, id: string, hint: string) =>
+  new CliError(`${what} ${shown(id)} not found; ${hint}`);
+
+export const workspaceNotFound = (id: string) =>
+  notFound('workspace', id, '`admin workspace list` shows every workspace with its id');
+
 export interface CliContext {
   positionals: string[];
   flags: Record<string, string | boolean | undefined>;

@@ -3,7 +3,7 @@ import type { Logger } from './logger.ts';
 /**
  * Keeps the process alive through the postgres.js defects that fail outside any query's promise:
  * - writing to a connection PostgreSQL has just dropped ("Cannot read properties of null (reading
- *   'write')", from a timer; README, "postgres.js and a dropped connection");
+ *   'write')", from a timer; docs/operations.md, "Database failover");
  * - the array-type lookup every new connection runs first (fetch_types), whose promise postgres.js
  *   drops (porsager/postgres#1192, #1223): when that connection dies during the lookup, which
  *   through PgBouncer happens to every connection opened while PostgreSQL is down ("server login

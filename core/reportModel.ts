@@ -1,5 +1,5 @@
 /**
- * The report model every importer produces and every export reads (README "Decisions → Reports"). It lives
+ * The report model every importer produces and every export reads (docs/decisions/reports.md). It lives
  * in core so the parse thread, the tasks and storage share it without the parse thread loading
  * storage.
  */

@@ -12,7 +12,7 @@ export const SCOPES = [
   'reports.export_technical',
   'reports.approve',
   'reports.assistant.use',
-  // The one addition to the contract's enum (README changelog): managing webhook endpoints.
+  // The one addition to the contract's enum (CHANGELOG.md): managing webhook endpoints.
   'webhooks.manage',
 ] as const;
 export type Scope = (typeof SCOPES)[number];

@@ -108,7 +108,7 @@ export async function pipelinedTransaction<T>(
   } finally {
     // postgres.js takes a reserved connection back into its pool as soon as the connection
     // closes; a statement sent on it or a release() after that hands out a connection without a
-    // socket, which crashed the process (README, "postgres.js and a dropped connection").
+    // socket, which crashed the process (docs/operations.md, "Database failover").
     if (!lost) tx.release();
   }
 }

@@ -49,13 +49,26 @@ function valuesOf(row: LeadRow): LeadValues {
   return values as LeadValues;
 }
 
-/** A lead write naming a stage the workspace does not have (or has switched off). */
-export const inactiveStage = () =>
-  fieldError('body', 'status_stage_id', 'is not an active pipeline stage of this workspace');
+/** Past this many active stages, the refusal names the first ones and points to the list. */
+const STAGES_LISTED = 12;
+
+/**
+ * A lead write naming a stage the workspace does not have (or has switched off), listing the ids
+ * it may send, each with its key so the right one is found without another call.
+ */
+export function inactiveStage(stages: readonly Pick<StageInfo, 'id' | 'key'>[]) {
+  const listed = stages.slice(0, STAGES_LISTED).map((s) => `${s.id} (${s.key})`);
+  const more = stages.length > STAGES_LISTED ? `, …` : '';
+  return fieldError(
+    'body',
+    'status_stage_id',
+    `is not an active pipeline stage of this workspace; send one of ${listed.join(', ')}${more} (GET /api/v1/pipeline/stages lists them)`,
+  );
+}
 
 function resolveStage(stages: StageInfo[], id: string): StageInfo {
   const stage = stages.find((s) => s.id === id);
-  if (!stage) throw inactiveStage();
+  if (!stage) throw inactiveStage(stages);
   return stage;
 }
 

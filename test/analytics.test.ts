@@ -222,9 +222,9 @@ describe('GET /api/v1/lead-sources', () => {
       { date: '2026-01-03', value: 1 },
     ]);
     expect(trends.form_count.filter((p: any) => p.value)).toEqual([{ date: '2026-01-02', value: 1 }]);
-    expect(trends.prorated_spend_cents.map((p: any) => p.value)).toEqual(
-      trend.points.map((p: any) => p.prorated_spend_cents),
-    );
+    // Each daily series once: leads, conversions and spend live in trend.points only.
+    expect(Object.keys(trends).sort()).toEqual(['call_count', 'form_count', 'interval']);
+    expect(trends.form_count.map((p: any) => p.date)).toEqual(trend.points.map((p: any) => p.date));
 
     expect(facebook.metrics).toMatchObject({
       lead_count: 2,
@@ -406,6 +406,21 @@ describe('GET /api/v1/lead-sources/{source_id}', () => {
     expect(detail.status).toBe(200);
     expect(detail.body.campaigns[0].key).toBe('a~20b');
     expect((await get(`/api/v1/campaigns/a~20b/metrics?${RANGE}`)).body.sources[0].source).toBe('Näh Ads/2');
+  });
+
+  it("takes a row's id as well as its key, on both detail endpoints", async () => {
+    const list = await get(`/api/v1/lead-sources?${RANGE}`);
+    const google = list.body.lead_sources.find((r: any) => r.key === 'google');
+    expect(google.id).toBe('source:google');
+    const byId = await get(`/api/v1/lead-sources/${google.id}?${RANGE}`);
+    expect(byId.status).toBe(200);
+    expect(byId.body).toEqual((await get(`/api/v1/lead-sources/google?${RANGE}`)).body);
+    const campaigns = await get(`/api/v1/campaigns?${RANGE}`);
+    const spring = campaigns.body.campaigns.find((r: any) => r.key === 'spring');
+    const campaign = await get(`/api/v1/campaigns/${spring.id}/metrics?${RANGE}`);
+    expect([campaign.status, campaign.body.campaign.id]).toEqual([200, 'campaign:spring']);
+    // An id of the other dimension names no row here.
+    expect((await get(`/api/v1/lead-sources/campaign:spring?${RANGE}`)).status).toBe(404);
   });
 
   it('answers 200 with zero figures for a known source without activity in the range', async () => {

@@ -116,7 +116,7 @@ describe('admin communications import', () => {
         { ...ok, workspace_id: other.workspaceId },
       ]),
     ).rejects.toThrow(
-      /10 bad line\(s\), nothing imported: line 2: not valid JSON \| line 3: status must be one of answered, missed, voicemail for call \| line 4: lead_id .* is not an active lead of this workspace \| line 5: no active lead has phone 2125559999 \| line 6: phone must be a valid US phone number \| line 7: lead_id exactly one of lead_id or phone is required \| line 8: channel .* \| line 9: duration_seconds .* \| line 10: started_at .* \| line 11: line Unrecognized key: "workspace_id"/,
+      /10 bad line\(s\), nothing imported: line 2: not valid JSON \| line 3: status must be one of answered, missed, voicemail for call \| line 4: lead_id .* is not an active lead of this workspace \| line 5: no active lead has phone 2125559999 \| line 6: phone must be a valid US phone number \| line 7: lead_id exactly one of lead_id or phone is required \| line 8: channel must be one of "call" or "sms" \| line 9: duration_seconds must be at least 0 \| line 10: started_at must be a date-time like 2026-11-24T15:00:00Z \| line 11: unknown field `workspace_id`/,
     );
     expect(await count(tenant.workspaceId)).toBe(before);
   });

@@ -38,6 +38,14 @@ describe('the ErrorResponse envelope', () => {
     // The batch route's path is not a lead id, though GET /api/v1/leads/:lead_id would match it.
     const batch = await t.request('GET', '/api/v1/leads/batch', { key: tenant.key });
     expect([batch.status, batch.headers.get('allow')]).toEqual([405, 'POST']);
+    const putBatch = await t.request('PUT', '/api/v1/leads/batch', { key: tenant.key });
+    expect([putBatch.status, putBatch.headers.get('allow')]).toEqual([405, 'POST']);
+    const putLead = await t.request('PUT', '/api/v1/leads/lead_x', {
+      key: tenant.key,
+      body: { contact_name: 'Dana' },
+      headers: { 'idempotency-key': 'put-lead' },
+    });
+    expect([putLead.status, putLead.headers.get('allow')]).toEqual([405, 'HEAD, GET, PATCH, DELETE']);
   });
 
   it.each([
@@ -256,6 +264,14 @@ describe('messages a partner can act on', () => {
     });
     expect(type.status).toBe(400);
     expect(type.text.length).toBeLessThan(1000);
+  });
+
+  it('tells a well-formed header with a key that is not one of ours to check the key, not the header', async () => {
+    for (const key of ['sk_live_abc123', 'pk_abc_def', `${tenant.key.slice(0, -4)}AAAA`]) {
+      const res = await t.request('GET', '/api/v1/me', { headers: { authorization: `Bearer ${key}` } });
+      expect(res.status).toBe(401);
+      expect(res.body.error.message, key).toMatch(/^Unknown API key.*send the whole key you were given/);
+    }
   });
 
   it('tells a header without "Bearer " how to send the key', async () => {

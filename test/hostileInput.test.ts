@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type Tenant, type TestContext } from './harness.ts';
+import { withField } from './jsonBodies.ts';
 
 let t: TestContext;
 let tenant: Tenant;
@@ -66,17 +67,6 @@ function fieldPaths(doc: Doc, schema: Schema | undefined, prefix: string[] = [])
     [...prefix, name],
     ...fieldPaths(doc, child, [...prefix, name]),
   ]);
-}
-
-function withField(base: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
-  const copy = structuredClone(base);
-  let at = copy;
-  for (const key of path.slice(0, -1)) {
-    if (typeof at[key] !== 'object' || at[key] === null || Array.isArray(at[key])) at[key] = {};
-    at = at[key] as Record<string, unknown>;
-  }
-  at[path.at(-1)!] = value;
-  return copy;
 }
 
 describe('hostile input, swept over every field of every JSON write endpoint in the OpenAPI document', () => {

@@ -183,6 +183,11 @@ describe('POST /api/v1/leads', () => {
     const created = await post({ contact_name: 'Wrong stage', status_stage_id: theirs.contacted });
     expect(created.status).toBe(400);
     expect(created.body.error.details.issues[0]).toMatchObject({ path: 'status_stage_id' });
+    // It lists the stages this workspace takes, never the other's.
+    const message = created.body.error.details.issues[0].message as string;
+    expect(message).toContain(`send one of ${ours.new} (new), ${ours.contacted} (contacted)`);
+    expect(message).toContain('GET /api/v1/pipeline/stages');
+    expect(message).not.toContain(theirs.new);
     const mine = await post({ contact_name: 'Right lead' });
     expect(mine.body.lead.status_stage_id).toBe(ours.new);
     expect((await patch(mine.body.lead.id, { status_stage_id: theirs.contacted })).status).toBe(400);

@@ -11,8 +11,8 @@ import { loadConfig } from '../core/config.ts';
 type Problem = { ruleId: string; severity: 'error' | 'warn'; message: string; location: { pointer: string }[] };
 
 /**
- * The warnings of Redocly's recommended rules the README ("API reference, examples and the
- * catalog") justifies, by rule and place; any other error or warning fails.
+ * The warnings of Redocly's recommended rules docs/decisions/api.md ("/docs, the OpenAPI document and
+ * examples") justifies, by rule and place; any other error or warning fails.
  */
 const JUSTIFIED = [
   ['info-license', '#/info'],

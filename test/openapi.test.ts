@@ -44,7 +44,7 @@ GET /api/v1/pipeline/stages`
   .split('\n')
   .map((l) => l.split(' ') as [string, string]);
 
-// Operations the contract's endpoint table does not have (README changelog), with their scope.
+// Operations the contract's endpoint table does not have (CHANGELOG.md), with their scope.
 const EXTENSION_OPERATIONS = `
 POST /api/v1/webhook-endpoints webhooks.manage
 GET /api/v1/webhook-endpoints webhooks.manage

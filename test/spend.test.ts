@@ -198,6 +198,8 @@ describe('admin spend import', () => {
     expect(res.stderr).toContain('missing column(s): medium, campaign, currency, starts_at, ends_at');
     const unknown = await admin('spend', 'import', '--workspace', 'ws_nope', file);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('workspace not found');
+    expect(unknown.stderr).toContain(
+      'workspace ws_nope not found; `admin workspace list` shows every workspace with its id',
+    );
   });
 });

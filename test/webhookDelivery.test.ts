@@ -586,7 +586,9 @@ describe('webhook_deliver', () => {
       expect(await redeliver({ event: testEventId })).toMatchObject({
         redelivered: [{ endpoint_id: first.id, created: false }],
       });
-      await expect(redeliver({ event: 'evt_missing' })).rejects.toThrow('event not found');
+      await expect(redeliver({ event: 'evt_missing' })).rejects.toThrow(
+        'event evt_missing not found; `GET /api/v1/webhook-events` lists the events of the last 30 days',
+      );
       const both = { event: eventId!, 'failed-since': '2025-01-01' };
       await expect(redeliver(both)).rejects.toThrow('use --event ID or --failed-since ISO-TIME');
       const other = await t.tenant();
@@ -743,7 +745,7 @@ describe('webhook_deliver past the retry window', () => {
 
       await expect(redeliver({ 'failed-since': 'yesterday' })).rejects.toThrow('--failed-since must be an ISO time');
       await expect(redeliver({ 'failed-since': since, workspace: 'ws_missing' })).rejects.toThrow(
-        'workspace not found',
+        'workspace ws_missing not found; `admin workspace list` shows every workspace with its id',
       );
     } finally {
       await receiver.close();

@@ -46,13 +46,17 @@ export async function authenticate(ctx: Ctx, endpoint: string): Promise<void> {
   }
   const { config } = ctx.deps;
   await countHit(ctx, `auth:${ctx.ip}:${endpoint}`, config.AUTH_FAILURE_LIMIT_PER_MINUTE);
+  // The header's form and the key's are told apart: a well-formed header with a key that is not
+  // one of ours was sent as asked, so it is the key that needs checking.
   const message = !header
-    ? 'Missing Authorization header; send "Authorization: Bearer <API_KEY>"'
-    : result.reason === 'malformed'
+    ? 'Missing Authorization header; send `Authorization: Bearer <key>`'
+    : !match
       ? 'Malformed Authorization header; send `Authorization: Bearer <key>`'
-      : result.reason === 'unknown'
-        ? 'Unknown API key'
-        : `API key has been ${result.reason}`;
+      : result.reason === 'malformed'
+        ? 'Unknown API key: keys of this service look like pk_<id>_<secret>; send the whole key you were given'
+        : result.reason === 'unknown'
+          ? 'Unknown API key; send the whole key you were given, or ask the operator for a new one'
+          : `This API key has been ${result.reason}; ask the operator for a new key`;
   throw ERRORS.invalidApiKey(message, `${CHALLENGE}, error="invalid_token"`);
 }
 

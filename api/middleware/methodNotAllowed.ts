@@ -9,8 +9,12 @@ import type { Ctx, Next } from '../context.ts';
 export async function methodNotAllowed(ctx: Ctx, next: Next) {
   await next();
   if (ctx.status !== 404 || ctx.body !== undefined) return;
-  const layers = (ctx as unknown as { matched?: { methods: string[] }[] }).matched ?? [];
-  const allowed = [...new Set(layers.flatMap((l) => l.methods))];
+  const matched = (ctx as unknown as { matched?: { methods: string[]; paramNames: unknown[] }[] }).matched ?? [];
+  const routes = matched.filter((l) => l.methods.length > 0);
+  // A path a route spells out is that route's alone: PUT /api/v1/leads/batch takes POST, not the
+  // methods of /api/v1/leads/:lead_id, whose parameter would also match it (as api/router.ts rules).
+  const spelledOut = routes.filter((l) => l.paramNames.length === 0);
+  const allowed = [...new Set((spelledOut.length > 0 ? spelledOut : routes).flatMap((l) => l.methods))];
   if (allowed.length === 0) return;
   throw ERRORS.methodNotAllowed(ctx.method, ctx.path, allowed);
 }

@@ -41,8 +41,7 @@ function toMetrics(f: RowFigures, all: AttributionFigures, currency: string): z.
   const total = f.automated_spend_cents + f.other_costs_cents;
   const revenue = Math.round(f.revenue * 100);
   const points = [...f.days.values()];
-  const series = (field: 'lead_count' | 'conversion_count' | 'prorated_spend_cents' | 'form_count' | 'call_count') =>
-    points.map((p) => ({ date: p.date, value: p[field] }));
+  const series = (field: 'form_count' | 'call_count') => points.map((p) => ({ date: p.date, value: p[field] }));
   // Active stages always appear; a retired stage only while leads still sit in it.
   const stages = all.stages
     .filter((s) => s.active || f.stage_counts.has(s.key))
@@ -94,9 +93,6 @@ function toMetrics(f: RowFigures, all: AttributionFigures, currency: string): z.
     },
     trends: {
       interval: 'day',
-      lead_count: series('lead_count'),
-      conversion_count: series('conversion_count'),
-      prorated_spend_cents: series('prorated_spend_cents'),
       form_count: series('form_count'),
       call_count: series('call_count'),
     },
@@ -157,7 +153,9 @@ async function report(
   };
 }
 
-async function requireValue(ctx: Ctx, column: Dimension, key: string): Promise<string | null> {
+/** The value a detail path names: a row's `key`, or its `id` (`source:<key>`, `campaign:<key>`). */
+async function requireValue(ctx: Ctx, column: Dimension, keyOrId: string): Promise<string | null> {
+  const key = keyOrId.startsWith(`${column}:`) ? keyOrId.slice(column.length + 1) : keyOrId;
   const value = decodeKey(key);
   const label = column === 'source' ? 'Lead source' : 'Campaign';
   if (value === undefined || !(await attributionValueExists(ctx.state.db, workspaceId(ctx), column, value)))

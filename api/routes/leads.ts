@@ -244,7 +244,7 @@ export const leadRoutes = [
               created: null,
               matched_by: null,
               lead: null,
-              error: itemError(inactiveStage(), EXAMPLE_IDS.request),
+              error: itemError(inactiveStage(EXAMPLE_STAGES), EXAMPLE_IDS.request),
             },
           ],
         },

@@ -27,9 +27,10 @@ export const AnalyticsQuery = z
   })
   .strict();
 
-const key = z.string().min(1).max(500).describe('URL-safe `key` of a row');
-export const SourceParams = z.object({ source_id: key }).strict();
-export const CampaignParams = z.object({ campaign: key }).strict();
+const keyOf = (dimension: string) =>
+  z.string().min(1).max(500).describe(`URL-safe \`key\` of a row, or its \`id\` (\`${dimension}:<key>\`)`);
+export const SourceParams = z.object({ source_id: keyOf('source') }).strict();
+export const CampaignParams = z.object({ campaign: keyOf('campaign') }).strict();
 
 export const AttributionRange = z
   .object({ from: DateTime, to: DateTime, timezone: z.string() })
@@ -78,16 +79,15 @@ export const AttributionMetrics = z
         .strict(),
     ),
     trend: z.object({ interval: z.literal('day'), points: z.array(Point) }).strict(),
+    // Each daily series once: `trend` holds leads, conversions and spend per day, `trends` the others.
     trends: z
       .object({
         interval: z.literal('day'),
-        lead_count: Series,
-        conversion_count: Series,
-        prorated_spend_cents: Series,
         form_count: Series,
         call_count: Series,
       })
-      .strict(),
+      .strict()
+      .describe('The daily series `trend` does not hold; leads, conversions and spend per day are in `trend.points`'),
   })
   .strict()
   .meta({ id: 'AttributionMetrics' });

@@ -11,6 +11,7 @@ import {
 import { Email, UsAddress, UsPhone } from './contact.ts';
 import { paginationQuery } from '../pagination.ts';
 import { BatchItemError, batchOf } from '../batch.ts';
+import { withFieldHints } from '../validation.ts';
 import {
   LEAD_FIELDS,
   LEAD_WRITE_ORDER,
@@ -62,9 +63,35 @@ const patchFields = Object.fromEntries(
   LEAD_WRITE_ORDER.filter((k) => LEAD_FIELDS[k].write === 'patch').map((k) => [k, writtenFields[k]]),
 ) as Pick<WrittenShape, PatchableLeadField>;
 
-export const LeadPatch = z.object(patchFields).partial().strict().meta({ id: 'LeadPatch' });
+/** Moving a lead is done by stage id; the stage's other fields follow from it. */
+const STAGE_HINT =
+  'is set by the service from the stage; to move the lead, send `status_stage_id` with an id from GET /api/v1/pipeline/stages';
 
-export const LeadWrite = z.object(writtenFields).partial().strict().meta({ id: 'LeadWrite' });
+/** What to say of a field Lead shows that a write cannot set, rather than "unknown field". */
+const readOnlyHints = Object.fromEntries(
+  SHOWN_LEAD_FIELDS.filter((k) => !(LEAD_FIELDS[k] as LeadFieldSpec).write).map((k) => [
+    k,
+    k.startsWith('status') || k === 'is_conversion_stage' ? STAGE_HINT : 'is set by the service and cannot be written',
+  ]),
+);
+
+/** Fields only an upsert writes: a PATCH naming one is told where it goes. */
+const upsertOnlyHints = Object.fromEntries(
+  LEAD_WRITE_ORDER.filter((k) => LEAD_FIELDS[k].write === 'upsert').map((k) => [
+    k,
+    'is written only by POST /api/v1/leads (create or upsert), not by PATCH',
+  ]),
+);
+
+export const LeadPatch = withFieldHints(z.object(patchFields).partial().strict().meta({ id: 'LeadPatch' }), {
+  ...readOnlyHints,
+  ...upsertOnlyHints,
+});
+
+export const LeadWrite = withFieldHints(
+  z.object(writtenFields).partial().strict().meta({ id: 'LeadWrite' }),
+  readOnlyHints,
+);
 
 export type LeadWriteInput = z.output<typeof LeadWrite>;
 

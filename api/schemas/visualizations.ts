@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CursorPagination } from '../pagination.ts';
 import { DateTime } from './common.ts';
+import { saidOnce } from '../validation.ts';
 import { RASTER_FORMAT_NAMES, rasterImageType } from '../../core/rasterImage.ts';
 import { OUTLINE_LIMITS, polygonArea } from '../../core/roofOutline.ts';
 
@@ -52,7 +53,12 @@ export const OriginalImage = z
     `The house photo: an https:// URL the service downloads, or a data:image/...;base64, URL (≤ 10 MB decoded); ${RASTER_FORMAT_NAMES} only`,
   );
 
-const OutlinePoint = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
+/** Said once for a whole outline, however many of its coordinates are pixels. */
+const FRACTION = saidOnce(
+  "coordinates are fractions of the photo's width and height, from 0 to 1, not pixels: divide x by the photo's width and y by its height",
+);
+const fraction = z.number().min(0, FRACTION).max(1, FRACTION);
+const OutlinePoint = z.tuple([fraction, fraction]);
 
 export const RoofOutline = z
   .array(
@@ -127,7 +133,7 @@ export const VisualizerCatalog = z
   .strict()
   .meta({ id: 'VisualizerCatalog' });
 
-const Fraction = z.number().min(0).max(1);
+const Fraction = fraction;
 
 export const RoofTap = z
   .object({

@@ -1,6 +1,6 @@
 import { listCatalog } from '../../storage/catalog.ts';
 import { findWorkspace } from '../../storage/workspaces.ts';
-import { CliError, requireFlag, type Command } from '../args.ts';
+import { requireFlag, type Command, workspaceNotFound } from '../args.ts';
 
 export const catalogCommands = {
   'catalog list': {
@@ -10,7 +10,7 @@ export const catalogCommands = {
     flags: { '--workspace ID': 'the workspace' },
     run: async (sql, ctx) => {
       const workspaceId = requireFlag(ctx, 'workspace');
-      if (!(await findWorkspace(sql, workspaceId))) throw new CliError('workspace not found');
+      if (!(await findWorkspace(sql, workspaceId))) throw workspaceNotFound(workspaceId);
       return { workspace_id: workspaceId, ...(await listCatalog(sql, workspaceId)) };
     },
   },

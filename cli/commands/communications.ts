@@ -5,7 +5,7 @@ import { findWorkspace } from '../../storage/workspaces.ts';
 import { findLead, findLeadByPhone } from '../../storage/leads.ts';
 import { insertCommunications, type CommunicationInput } from '../../storage/communications.ts';
 import { normalizeUsPhone } from '../../core/phone.ts';
-import { CliError, requireFlag, requirePositional, type Command } from '../args.ts';
+import { CliError, requireFlag, requirePositional, type Command, workspaceNotFound } from '../args.ts';
 import type { Progress } from '../progress.ts';
 
 const text = z.string().min(1).max(500);
@@ -75,7 +75,9 @@ async function resolveLines(
     }
     const parsed = CommunicationLine.safeParse(json);
     if (!parsed.success) {
-      fail(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'line'} ${issue.message}`).join('; '));
+      fail(
+        parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message].filter(Boolean).join(' ')).join('; '),
+      );
       continue;
     }
     const c = parsed.data;
@@ -113,8 +115,9 @@ export const communicationsCommands = {
       'FILE.jsonl': 'one call or SMS per line; a bad line rejects the file with its number',
     },
     run: async (sql, ctx) => {
-      const workspace = await findWorkspace(sql, requireFlag(ctx, 'workspace'));
-      if (!workspace) throw new CliError('workspace not found');
+      const workspaceId = requireFlag(ctx, 'workspace');
+      const workspace = await findWorkspace(sql, workspaceId);
+      if (!workspace) throw workspaceNotFound(workspaceId);
       const lines = (await readFile(requirePositional(ctx, 0, 'FILE.jsonl'), 'utf8')).split(/\r?\n/);
       const imported = await sql.begin(async (tx) => {
         const resolving = ctx.progress('lines matched to leads', lines.length);

@@ -1,7 +1,15 @@
 import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey } from '../../storage/apiKeys.ts';
 import { findWorkspace } from '../../storage/workspaces.ts';
 import { SCOPES, isScope, type Scope } from '../../core/scopes.ts';
-import { CliError, requireFlag, requirePositional, type CliContext, type Command } from '../args.ts';
+import {
+  CliError,
+  requireFlag,
+  requirePositional,
+  type CliContext,
+  type Command,
+  workspaceNotFound,
+  notFound,
+} from '../args.ts';
 import type { Sql } from '../../storage/db.ts';
 
 function parseScopes(raw: string): Scope[] {
@@ -18,7 +26,7 @@ function parseScopes(raw: string): Scope[] {
 
 async function requireWorkspace(sql: Sql, ctx: CliContext): Promise<string> {
   const workspaceId = requireFlag(ctx, 'workspace');
-  if (!(await findWorkspace(sql, workspaceId))) throw new CliError('workspace not found');
+  if (!(await findWorkspace(sql, workspaceId))) throw workspaceNotFound(workspaceId);
   return workspaceId;
 }
 
@@ -58,7 +66,8 @@ export const keyCommands = {
     usage: 'ID',
     run: async (sql, ctx) => {
       const id = requirePositional(ctx, 0, 'key id');
-      if (!(await revokeApiKey(sql, id))) throw new CliError('key not found');
+      if (!(await revokeApiKey(sql, id)))
+        throw notFound('key', id, "`admin key list --workspace ID` shows a workspace's keys with their ids");
       return { id, revoked: true };
     },
   },
@@ -67,7 +76,8 @@ export const keyCommands = {
     usage: 'ID',
     run: async (sql, ctx) => {
       const id = requirePositional(ctx, 0, 'key id');
-      if (!(await deleteApiKey(sql, id))) throw new CliError('key not found');
+      if (!(await deleteApiKey(sql, id)))
+        throw notFound('key', id, "`admin key list --workspace ID` shows a workspace's keys with their ids");
       return { id, deleted: true };
     },
   },

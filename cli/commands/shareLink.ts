@@ -1,13 +1,14 @@
 import { revokeShareLink } from '../../storage/shareLinks.ts';
-import { CliError, requirePositional, type Command } from '../args.ts';
+import { requirePositional, type Command, notFound } from '../args.ts';
 
 export const shareLinkCommands = {
   'share-link revoke': {
     summary: 'public reads of the link answer 410 from then on',
     usage: 'TOKEN',
     run: async (sql, ctx) => {
-      const link = await revokeShareLink(sql, requirePositional(ctx, 0, 'token'));
-      if (!link) throw new CliError('share link not found');
+      const token = requirePositional(ctx, 0, 'token');
+      const link = await revokeShareLink(sql, token);
+      if (!link) throw notFound('share link', token, 'the token is the part of the link after /share-links/');
       return { token: link.token, visualization_id: link.visualization_id, revoked_at: link.revoked_at };
     },
   },

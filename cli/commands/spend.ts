@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { findWorkspace } from '../../storage/workspaces.ts';
 import { insertSpendRecords, type SpendInput } from '../../storage/spend.ts';
-import { CliError, requireFlag, requirePositional, type Command } from '../args.ts';
+import { CliError, requireFlag, requirePositional, type Command, workspaceNotFound } from '../args.ts';
 
 const COLUMNS = ['source', 'medium', 'campaign', 'kind', 'amount_cents', 'currency', 'starts_at', 'ends_at'] as const;
 
@@ -62,7 +62,7 @@ export function parseSpendCsv(text: string, currency: string): SpendInput[] {
     const parsed = SpendLine.safeParse(record);
     if (!parsed.success) {
       errors.push(
-        `line ${info.lines}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+        `line ${info.lines}: ${parsed.error.issues.map((i) => [i.path.join('.'), i.message].filter(Boolean).join(' ')).join('; ')}`,
       );
     } else if (parsed.data.currency !== currency) {
       errors.push(`line ${info.lines}: currency must be the workspace currency ${currency}`);
@@ -86,8 +86,9 @@ export const spendCommands = {
       'FILE.csv': `columns ${COLUMNS.join(', ')}`,
     },
     run: async (sql, ctx) => {
-      const workspace = await findWorkspace(sql, requireFlag(ctx, 'workspace'));
-      if (!workspace) throw new CliError('workspace not found');
+      const workspaceId = requireFlag(ctx, 'workspace');
+      const workspace = await findWorkspace(sql, workspaceId);
+      if (!workspace) throw workspaceNotFound(workspaceId);
       const file = requirePositional(ctx, 0, 'FILE.csv');
       const rows = parseSpendCsv(await readFile(file, 'utf8'), workspace.currency);
       const progress = ctx.progress('spend rows stored', rows.length);

@@ -1,7 +1,7 @@
 import { findWorkspace } from '../../storage/workspaces.ts';
 import { listEndpointHealth, redeliverEvent, redeliverFailed } from '../../storage/webhookDeliveries.ts';
 import type { Sql } from '../../storage/db.ts';
-import { CliError, requireFlag, type CliContext, type Command } from '../args.ts';
+import { CliError, requireFlag, type CliContext, type Command, workspaceNotFound, notFound } from '../args.ts';
 
 const ID = /^[\w-]{1,200}$/;
 
@@ -14,7 +14,7 @@ function optionalId(ctx: CliContext, name: string): string | undefined {
 
 async function optionalWorkspace(sql: Sql, ctx: CliContext): Promise<string | undefined> {
   const id = optionalId(ctx, 'workspace');
-  if (id && !(await findWorkspace(sql, id))) throw new CliError('workspace not found');
+  if (id && !(await findWorkspace(sql, id))) throw workspaceNotFound(id);
   return id;
 }
 
@@ -28,7 +28,7 @@ function isoTime(raw: string): Date {
 
 async function redeliverOneEvent(sql: Sql, eventId: string, endpointId: string | undefined) {
   const outcome = await sql.begin((tx) => redeliverEvent(tx, eventId, endpointId));
-  if (!outcome) throw new CliError('event not found');
+  if (!outcome) throw notFound('event', eventId, '`GET /api/v1/webhook-events` lists the events of the last 30 days');
   if (!outcome.redelivered.length) {
     const refusal = outcome.refused[0];
     throw new CliError(
@@ -74,7 +74,7 @@ export const webhooksCommands = {
     flags: { '--workspace ID': 'the workspace' },
     run: async (sql, ctx) => {
       const workspaceId = requireFlag(ctx, 'workspace');
-      if (!(await findWorkspace(sql, workspaceId))) throw new CliError('workspace not found');
+      if (!(await findWorkspace(sql, workspaceId))) throw workspaceNotFound(workspaceId);
       return { workspace_id: workspaceId, endpoints: await listEndpointHealth(sql, workspaceId) };
     },
   },

@@ -4,7 +4,7 @@ import {
   setVisualizationQuota,
   setWorkspaceActive,
 } from '../../storage/workspaces.ts';
-import { CliError, requireFlag, requirePositional, type Command } from '../args.ts';
+import { CliError, requireFlag, requirePositional, type Command, workspaceNotFound } from '../args.ts';
 
 /** A monthly quota as operators write it: a number, or "unlimited" for none (null in the table). */
 const quotaShown = (quota: number | null) => quota ?? 'unlimited';
@@ -14,8 +14,9 @@ const show = (ws: { id: string; name: string; active: boolean }) => ({ id: ws.id
 const setActive =
   (active: boolean): Command['run'] =>
   async (sql, ctx) => {
-    const ws = await setWorkspaceActive(sql, requirePositional(ctx, 0, 'workspace id'), active);
-    if (!ws) throw new CliError('workspace not found');
+    const id = requirePositional(ctx, 0, 'workspace id');
+    const ws = await setWorkspaceActive(sql, id, active);
+    if (!ws) throw workspaceNotFound(id);
     return show(ws);
   };
 
@@ -55,8 +56,9 @@ export const workspaceCommands = {
       if (quota !== null && (!Number.isInteger(quota) || quota < 0)) {
         throw new CliError('--visualizations must be a whole number ≥ 0 or "unlimited"');
       }
-      const ws = await setVisualizationQuota(sql, requireFlag(ctx, 'workspace'), quota);
-      if (!ws) throw new CliError('workspace not found');
+      const id = requireFlag(ctx, 'workspace');
+      const ws = await setVisualizationQuota(sql, id, quota);
+      if (!ws) throw workspaceNotFound(id);
       return { workspace_id: ws.id, visualizations_per_month: quotaShown(ws.visualization_quota_monthly) };
     },
   },

@@ -3,7 +3,7 @@ import type { Mask } from './roof-mask.ts';
 /**
  * Paints a roofing material over the masked part of a photo: the material's own relief (tile
  * courses, standing seams, shakes, slates, shingle tabs) in the chosen colour, lit by the photo's
- * own light and shadow. Orientation is fixed in image space and documented in the README: courses
+ * own light and shadow. Orientation is fixed in image space and documented in docs/decisions/visualizer.md: courses
  * (shingles, tiles, slate, shakes) run horizontally and seams run vertically, as they do on the
  * eave-facing planes that dominate street and drone photos.
  */
