@@ -112,17 +112,23 @@ describe('validation messages of every write endpoint', () => {
           const itemBase = Array.isArray(base[field.path[0]!])
             ? (base[field.path[0]!] as Record<string, unknown>[])[0]
             : undefined;
+          // A batch's items: each item field's mistake comes back in that item's result; any other
+          // list of objects (a roof selection's taps) is refused whole, naming the item's field.
           if (field.path.length === 1 && item?.properties && itemBase) {
+            const batch = template.endsWith('/batch');
             for (const inner of fields(doc, item)) {
               for (const { kind, value } of mistakes(inner.schema)) {
-                const res = await send({ [field.path[0]!]: [withField(itemBase, inner.path, value)] });
-                const issues: Issue[] = res.body.results?.[0]?.error?.details?.issues ?? [];
+                const items = [withField(itemBase, inner.path, value)];
+                const res = await send(batch ? { [field.path[0]!]: items } : { ...base, [field.path[0]!]: items });
+                const issues: Issue[] = batch
+                  ? (res.body.results?.[0]?.error?.details?.issues ?? [])
+                  : (res.body.error?.details?.issues ?? []);
                 check(
                   `${op} ${field.path[0]}[0].${inner.path.join('.')} (${kind})`,
                   res.status,
-                  200,
+                  batch ? 200 : 400,
                   issues,
-                  inner.path.join('.'),
+                  batch ? inner.path.join('.') : [field.path[0], 0, ...inner.path].join('.'),
                 );
                 kinds.set(kind, (kinds.get(kind) ?? new Set()).add(op));
               }
