@@ -11,9 +11,7 @@ import { decodePhotoSmall } from '../tasks/visualization_generate/photo.ts';
 import { findRoof, ROOF_ANALYSIS_WIDTH } from '../tasks/visualization_generate/roof-mask.ts';
 import type { RoofOutline } from '../core/roofOutline.ts';
 import { foundRoof, outlineRoof } from '../tasks/visualization_generate/roof/findRoof.ts';
-import { Segmenter } from '../core/segmenter/segmenter.ts';
 
-const segmenter = new Segmenter(2);
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -81,7 +79,7 @@ await Promise.all(
       const t0 = performance.now();
       await generateImage(localProvider, {
         image: photo,
-        roofMask: outline ? outlineRoof(outline) : foundRoof(segmenter, photo),
+        roofMask: outline ? outlineRoof(outline) : foundRoof(photo),
         selection: {
           color: { name: 'Terracotta', hex: '#b5583a' },
           material: { id: 'mat_bench', name: 'Clay tile' },

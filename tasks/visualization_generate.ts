@@ -20,7 +20,7 @@ import { providerFor } from './visualization_generate/providers.ts';
  * partner's plain reason kept on the row; if the last attempt fails too, migration 17's trigger
  * fails the row with that reason and releases the attempt in the same transaction.
  */
-const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, config, logger, blobs, segmenter }) => {
+const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, config, logger, blobs }) => {
   // One libvips thread per image and no operation cache: the worker runs several jobs at once
   // and its memory, not its speed, is the limit.
   sharp.concurrency(1);
@@ -33,21 +33,20 @@ const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, con
     // Settled already: a repeated or superseded job has nothing to do.
     if (row?.status !== 'processing') return;
     try {
-      const allowPrivate = config.IMAGE_FETCH_ALLOW_PRIVATE;
-      const original = await loadOriginal(blobs, row, allowPrivate);
+      const original = await loadOriginal(blobs, row, config.IMAGE_FETCH_ALLOW_PRIVATE);
       const info = await inspectImage(original.bytes);
       if (!row.color?.hex_code)
         throw new PermanentError('No colour with a hex code is selected; choose a color_id from the catalog');
       const generated = await generateImage(provider, {
         image: original.bytes,
-        roofMask: (photo) => roofMaskFor({ sql, blobs, segmenter, allowPrivate }, row, original, photo),
+        roofMask: (photo) => roofMaskFor(blobs, row, original.bytes, photo),
         selection: {
           color: { name: row.color.name, hex: row.color.hex_code },
           material: row.material,
           shape: row.shape,
         },
       });
-      // Finding the roof may have kept the download already (roof/embedding.ts): the same key.
+      // The embedding job may have kept the download already (roof/embedding.ts): the same key.
       const originalKey = row.original_image_key ?? blobKey(ws, 'visualizations', id, 'original');
       if (!original.stored) await blobs.put(originalKey, original.bytes, info.contentType);
       const generatedKey = blobKey(ws, 'visualizations', id, 'generated');

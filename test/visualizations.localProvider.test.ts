@@ -1,17 +1,14 @@
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOUSE_ROOF_OUTLINE, HOUSE_JPG, ROOF_MASK_PNG } from './visualizations.fixtures.ts';
 import { findRoof } from '../tasks/visualization_generate/roof-mask.ts';
 import { generateImage } from '../tasks/visualization_generate/generate-image.ts';
 import { localProvider } from '../tasks/visualization_generate/local.ts';
 import { rasterizeOutline } from '../tasks/visualization_generate/mask.ts';
 import { foundRoof, outlineRoof } from '../tasks/visualization_generate/roof/findRoof.ts';
-import { Segmenter } from '../core/segmenter/segmenter.ts';
 
 const TERRACOTTA = { name: 'Terracotta', hex: '#b5583a' };
 const selection = { color: TERRACOTTA, material: null, shape: null };
-const segmenter = new Segmenter();
-afterAll(() => segmenter.close());
 
 async function raw(image: Buffer, width: number, height: number, channels: 1 | 3) {
   const img = sharp(image).resize(width, height, { fit: 'fill' });
@@ -80,9 +77,9 @@ describe('local provider', () => {
     const flat = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080' } })
       .jpeg()
       .toBuffer();
-    await expect(
-      generateImage(localProvider, { image: flat, roofMask: foundRoof(segmenter, flat), selection }),
-    ).rejects.toThrow(/roof_outline/);
+    await expect(generateImage(localProvider, { image: flat, roofMask: foundRoof(flat), selection })).rejects.toThrow(
+      /roof_outline/,
+    );
   });
 
   it('recolours a flat photo inside an outline although no roof would be found in it', async () => {
