@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MASK_SETS, photoMasks, scoreAll, type RoofScore } from './roofScore.ts';
+import { afterAll } from 'vitest';
+import { join } from 'node:path';
+import { MASK_SETS, photoMasks, scoreAll, scorePrompted, type PromptedScore, type RoofScore } from './roofScore.ts';
+import { Segmenter } from '../../core/segmenter/segmenter.ts';
 
 /** Real house photos the repository may not ship (third-party copyright): CI points CORPUS_DIR at them. */
 const CORPUS_DIR = process.env.CORPUS_DIR;
@@ -80,3 +83,56 @@ for (const [name, set] of Object.entries(SETS)) {
 
 if (!CORPUS_EXTRA_DIR)
   console.log('CORPUS_EXTRA_DIR is not set: the second photo set (test/fixtures/photo-masks-extra) is skipped');
+
+/**
+ * The prompted modes partners use (POST …/roof-selection), through the real segmenter: one tap on
+ * the largest roof plane, and a box with up to 3 corrective taps. The issue's goal for the box
+ * mode is coverage ≥ 95 % with spill ≤ 3 % on nearly every photo; the floors below are one photo
+ * short of what the segmenter reached when this was written (a change of thread count may move a
+ * borderline photo), so a change that loses ground fails here.
+ */
+const PROMPTED_FLOORS: Record<keyof typeof MASK_SETS, { boxGoalMet: number; boxCoverage90: number }> = {
+  workbench: { boxGoalMet: 1, boxCoverage90: 5 },
+  extra: { boxGoalMet: 0, boxCoverage90: 0 },
+};
+
+const segmenter = new Segmenter(2);
+afterAll(() => segmenter.close());
+
+for (const [name, set] of Object.entries(SETS)) {
+  describe.skipIf(!set.dir)(`roof selection on the ${name} photos, against hand-drawn roof outlines`, () => {
+    let results: PromptedScore[];
+
+    it('scores one tap, and a box with up to 3 corrective taps, on every photo', async () => {
+      results = [];
+      for (const spec of photoMasks(set.masksDir)) {
+        results.push(await scorePrompted(segmenter, join(set.dir!, 'photos', spec.photo), spec));
+      }
+      const rounds = (r: PromptedScore) =>
+        r.boxRounds.map((s) => `${percent(s.coverage)} / ${percent(s.spill)}`).join(' → ');
+      console.log(
+        [
+          `${name}, prompted (coverage / spill):`,
+          '| photo | one tap | box, then each corrective tap |',
+          '|---|---|---|',
+        ]
+          .concat(
+            results.map((r) => `| ${r.photo} | ${percent(r.tap.coverage)} / ${percent(r.tap.spill)} | ${rounds(r)} |`),
+          )
+          .join('\n'),
+      );
+      expect(results).toHaveLength(photoMasks(set.masksDir).length);
+    }, 600_000);
+
+    it('reaches at least the figures measured when this was written', () => {
+      const last = results.map((r) => r.boxRounds.at(-1)!);
+      const goalMet = last.filter((s) => s.coverage >= 0.95 && s.spill <= 0.03).length;
+      const covered = last.filter((s) => s.coverage >= 0.9).length;
+      console.log(
+        `${name}: box + ≤ 3 taps met coverage ≥ 95 % with spill ≤ 3 % on ${goalMet} of ${last.length}; coverage ≥ 90 % on ${covered}`,
+      );
+      expect(goalMet).toBeGreaterThanOrEqual(PROMPTED_FLOORS[name as keyof typeof MASK_SETS].boxGoalMet);
+      expect(covered).toBeGreaterThanOrEqual(PROMPTED_FLOORS[name as keyof typeof MASK_SETS].boxCoverage90);
+    });
+  });
+}

@@ -4,6 +4,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findRoof, ROOF_ANALYSIS_WIDTH } from '../../tasks/visualization_generate/roof-mask.ts';
 import { renderMaterial } from '../../tasks/visualization_generate/materials.ts';
+import { decodeForSegmenter } from '../../tasks/visualization_generate/photo.ts';
+import type { Segmenter } from '../../core/segmenter/segmenter.ts';
 
 /** A hand-drawn roof outline for one corpus photo: polygons of [x, y] in 0..1 of the image. */
 interface PhotoMask {
@@ -132,4 +134,119 @@ export async function scoreAll(
     out.push(await scorePhoto(join(corpusDir, 'photos', spec.photo), spec, options.overlayDir));
   }
   return out;
+}
+
+/** How a prompted selection (POST …/roof-selection as partners send it) did on one photo. */
+export interface PromptedScore {
+  photo: string;
+  /** One tap on the largest roof plane. */
+  tap: { coverage: number; spill: number };
+  /** A box around the roof, then up to 3 corrective taps: the result after each round. */
+  boxRounds: { coverage: number; spill: number; taps: number }[];
+}
+
+/** Labels of the 4-connected regions of `m` (1 = set), and each region's size. */
+function regions(m: Uint8Array, w: number, h: number) {
+  const label = new Int32Array(w * h);
+  const sizes = [0];
+  const stack: number[] = [];
+  for (let s = 0; s < m.length; s++) {
+    if (!m[s] || label[s]) continue;
+    const id = sizes.length;
+    let n = 0;
+    label[s] = id;
+    stack.push(s);
+    while (stack.length) {
+      const p = stack.pop()!;
+      n++;
+      const x = p % w;
+      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, p - w, p + w]) {
+        if (q >= 0 && q < m.length && m[q] && !label[q]) ((label[q] = id), stack.push(q));
+      }
+    }
+    sizes.push(n);
+  }
+  return { label, sizes };
+}
+
+/** The point of region `id` farthest from its edge (a two-pass chamfer distance), as 0..1 fractions. */
+function deepestPoint(label: Int32Array, id: number, w: number, h: number) {
+  const d = new Float32Array(w * h);
+  for (let p = 0; p < d.length; p++) d[p] = label[p] === id ? 1e9 : 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const p = y * w + x;
+      if (!d[p]) continue;
+      d[p] = Math.min(d[p]!, x ? d[p - 1]! + 1 : 1, y ? d[p - w]! + 1 : 1);
+    }
+  let best = 0;
+  for (let y = h - 1; y >= 0; y--)
+    for (let x = w - 1; x >= 0; x--) {
+      const p = y * w + x;
+      if (!d[p]) continue;
+      d[p] = Math.min(d[p]!, x < w - 1 ? d[p + 1]! + 1 : 1, y < h - 1 ? d[p + w]! + 1 : 1);
+      if (d[p]! > d[best]!) best = p;
+    }
+  return { x: ((best % w) + 0.5) / w, y: (Math.floor(best / w) + 0.5) / h };
+}
+
+/**
+ * Scores the two prompted modes partners use, through the real segmenter as the API runs it
+ * (Segmenter.select: the decoder, then the mask cleaned): one tap on the largest roof plane, and
+ * a box around the roof followed by up to 3 corrective taps, each on the centre of the largest
+ * wrongly marked region (on missed roof: a `roof` tap; on spill: a `not_roof` tap), all taps sent
+ * together each time, as the API asks. Judged at the selection's own size (1024 px on its longest side).
+ */
+export async function scorePrompted(segmenter: Segmenter, photoPath: string, spec: PhotoMask): Promise<PromptedScore> {
+  const photo = await decodeForSegmenter(readFileSync(photoPath));
+  const embedding = await segmenter.embed(photo);
+  const { width: w, height: h } = embedding;
+  const roofPx = await raster(spec.roof, spec.holes ?? [], w, h);
+  const ignorePx = await raster(spec.ignore ?? [], [], w, h);
+  const roof = Uint8Array.from(roofPx, (v) => (v > 127 ? 1 : 0));
+  const judge = (mask: Uint8Array) => {
+    let roofAll = 0,
+      roofHit = 0,
+      restAll = 0,
+      restHit = 0;
+    for (let p = 0; p < roof.length; p++) {
+      const on = mask[p]! > 127;
+      if (roof[p]) (roofAll++, (roofHit += Number(on)));
+      else if (ignorePx[p]! <= 127) (restAll++, (restHit += Number(on)));
+    }
+    return { coverage: roofHit / roofAll, spill: restHit / restAll };
+  };
+  const planes = regions(roof, w, h);
+  const largest = planes.sizes.indexOf(Math.max(...planes.sizes.slice(1)));
+  const tap = judge(
+    (await segmenter.select(embedding, { taps: [{ ...deepestPoint(planes.label, largest, w, h), label: 1 }] })).mask,
+  );
+
+  let x0 = w,
+    y0 = h,
+    x1 = 0,
+    y1 = 0;
+  for (let p = 0; p < roof.length; p++)
+    if (roof[p]) {
+      const x = p % w,
+        y = (p - x) / w;
+      ((x0 = Math.min(x0, x)), (x1 = Math.max(x1, x + 1)), (y0 = Math.min(y0, y)), (y1 = Math.max(y1, y + 1)));
+    }
+  const box = [x0 / w, y0 / h, x1 / w, y1 / h] as const;
+  const taps: { x: number; y: number; label: 1 | 0 }[] = [];
+  const boxRounds: PromptedScore['boxRounds'] = [];
+  for (;;) {
+    const mask = (await segmenter.select(embedding, { taps, box })).mask;
+    const s = judge(mask);
+    boxRounds.push({ ...s, taps: taps.length });
+    if ((s.coverage >= 0.95 && s.spill <= 0.03) || taps.length === 3) break;
+    const missed = Uint8Array.from(mask, (v, p) => (roof[p] && v <= 127 ? 1 : 0));
+    const spill = Uint8Array.from(mask, (v, p) => (!roof[p] && ignorePx[p]! <= 127 && v > 127 ? 1 : 0));
+    const [a, b] = [regions(missed, w, h), regions(spill, w, h)];
+    const [aMax, bMax] = [Math.max(0, ...a.sizes.slice(1)), Math.max(0, ...b.sizes.slice(1))];
+    if (!aMax && !bMax) break;
+    const [r, label] = aMax >= bMax ? ([a, 1] as const) : ([b, 0] as const);
+    taps.push({ ...deepestPoint(r.label, r.sizes.indexOf(Math.max(aMax, bMax)), w, h), label });
+  }
+  return { photo: spec.photo, tap, boxRounds };
 }
