@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findRoof, ROOF_ANALYSIS_WIDTH } from '../../tasks/visualization_generate/roof-mask.ts';
-import { renderMaterial } from '../../tasks/visualization_generate/materials.ts';
+import { renderMaterial } from '../../tasks/visualization_generate/render/composite.ts';
 
 /** A hand-drawn roof outline for one corpus photo: polygons of [x, y] in 0..1 of the image. */
 interface PhotoMask {
