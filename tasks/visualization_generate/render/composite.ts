@@ -1,8 +1,8 @@
 import type { Mask } from '../mask.ts';
 import { fillSpeckleHoles } from './holes.ts';
-import { roofLight } from './light.ts';
+import { roofLight, type RoofLight } from './light.ts';
 import { COURSES, hexToRgb, lookOf, reliefOf } from './materials.ts';
-import { findPlanes, roofGrid, type RgbPhoto } from './planes.ts';
+import { findPlanes, roofGrid, type RgbPhoto, type RoofPlanes } from './planes.ts';
 
 export type { RgbPhoto };
 
@@ -39,6 +39,48 @@ export function maskOpacity(mask: Mask, width: number, height: number) {
   };
 }
 
+/**
+ * maskOpacity, a row at a time: fills `out[from..to)` with the opacity of row y, its source
+ * columns and weights computed once for the photo's width.
+ */
+function opacityRows(mask: Mask, width: number, height: number) {
+  const mw = mask.width,
+    d = mask.data;
+  const x0s = new Int32Array(width),
+    x1s = new Int32Array(width),
+    wxs = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(mw - 1, Math.max(0, ((x + 0.5) * mw) / width - 0.5));
+    x0s[x] = fx | 0;
+    x1s[x] = Math.min(mw - 1, (fx | 0) + 1);
+    wxs[x] = fx - (fx | 0);
+  }
+  return (y: number, from: number, to: number, out: Float32Array) => {
+    const fy = Math.min(mask.height - 1, Math.max(0, ((y + 0.5) * mask.height) / height - 0.5));
+    const top = (fy | 0) * mw,
+      bottom = Math.min(mask.height - 1, (fy | 0) + 1) * mw,
+      wy = fy - (fy | 0);
+    for (let x = from; x < to; x++) {
+      const a = d[top + x0s[x]!]!,
+        b = d[top + x1s[x]!]!,
+        c = d[bottom + x0s[x]!]!,
+        e = d[bottom + x1s[x]!]!;
+      if ((a & b & c & e) === 255) {
+        out[x] = 1;
+        continue;
+      }
+      if ((a | b | c | e) === 0) {
+        out[x] = 0;
+        continue;
+      }
+      const wx = wxs[x]!;
+      const v = ((a * (1 - wx) + b * wx) * (1 - wy) + (c * (1 - wx) + e * wx) * wy) / 255;
+      const t = Math.min(1, Math.max(0, (v - 0.5) * 2));
+      out[x] = t * t * (3 - 2 * t);
+    }
+  };
+}
+
 /** For each mask row, the first and last column with any roof (mask.width and -1 for none). */
 function roofSpans(mask: Mask) {
   const span = new Int32Array(mask.height * 2).fill(-1);
@@ -53,14 +95,26 @@ function roofSpans(mask: Mask) {
   return span;
 }
 
+/** What the painter needs to know of a roof: its hole-filled mask, its planes, their light and the kept details. */
+export interface RoofAnalysis {
+  mask: Mask;
+  roof: RoofPlanes;
+  lit: RoofLight;
+}
+
+/** The roof's planes, light and details, from the photo and its mask, on a small grid (planes.ts, light.ts). */
+export function analyzeRoof(photo: RgbPhoto, mask: Mask): RoofAnalysis | null {
+  const filled = fillSpeckleHoles(mask);
+  const grid = roofGrid(photo, filled);
+  if (!grid || !grid.roofPixels) return null;
+  const roof = findPlanes(grid);
+  return { mask: filled, roof, lit: roofLight(roof, photo) };
+}
+
 /**
  * Paints the material in place over `photo.data` where the mask says roof, and returns that
  * buffer; pixels where the mask is 0 are never written. The mask's speckle holes are filled
- * first (holes.ts). The roof is split into planes on a small grid (planes.ts); per photo pixel,
- * row by row at full resolution: the catalog colour × the material's relief in its plane's frame
- * (courses along the plane's eave, at a scale that follows the plane's size) × the plane's own
- * light relative to the roof's (light.ts) × a little of the photo's fine detail, with a thin
- * line where two planes meet, and the photo's own pixels kept on vents, skylights and gutters.
+ * first (holes.ts) and the roof is split into planes on a small grid (analyzeRoof).
  */
 export function renderMaterial(
   photo: RgbPhoto,
@@ -70,13 +124,25 @@ export function renderMaterial(
 ): Uint8Array | Buffer {
   const rgb = hexToRgb(colorHex);
   if (!rgb) throw new Error(`Colour ${colorHex} is not a #rrggbb hex code`);
+  const analysis = analyzeRoof(photo, mask);
+  return analysis ? paintRoof(photo, analysis, material, rgb) : photo.data;
+}
+
+/**
+ * Per photo pixel, row by row at full resolution: the catalog colour × the material's relief in
+ * its plane's frame (courses along the plane's eave, at a scale that follows the plane's size) ×
+ * the plane's own light relative to the roof's × a little of the photo's fine detail, with a thin
+ * line where two planes meet, and the photo's own pixels kept on vents, skylights and gutters.
+ */
+export function paintRoof(
+  photo: RgbPhoto,
+  { mask: filled, roof, lit }: RoofAnalysis,
+  material: { name: string } | null,
+  rgb: [number, number, number],
+): Uint8Array | Buffer {
   const { data, width, height } = photo;
-  const filled = fillSpeckleHoles(mask);
-  const grid = roofGrid(photo, filled);
-  if (!grid || !grid.roofPixels) return data;
-  const roof = findPlanes(grid);
-  const { light, mean, keep } = roofLight(roof, photo);
-  const { label, planes } = roof;
+  const { light, mean, keep } = lit;
+  const { grid, label, planes } = roof;
   const look = lookOf(material);
 
   // The largest plane's slope sets the course height; a smaller plane's courses are finer.
@@ -94,7 +160,8 @@ export function renderMaterial(
   });
   const detail = look === 'plain' ? DETAIL.plain : DETAIL.relief;
   const [tr, tg, tb] = rgb;
-  const alphaAt = maskOpacity(filled, width, height);
+  const alphaRow = opacityRows(filled, width, height);
+  const alpha = new Float32Array(width);
 
   // Grid columns and weights of each photo column, computed once.
   const gw = grid.width,
@@ -123,12 +190,13 @@ export function renderMaterial(
     if (hi < 0) continue;
     const xStart = Math.max(0, Math.floor((lo - 1) / sx)),
       xEnd = Math.min(width, Math.ceil((hi + 2) / sx));
+    alphaRow(y, xStart, xEnd, alpha);
     const fy = Math.min(gh - 1, Math.max(0, (y + 0.5 - grid.y0) * s - 0.5));
     const top = (fy | 0) * gw,
       bottom = Math.min(gh - 1, (fy | 0) + 1) * gw,
       wy = fy - (fy | 0);
     for (let x = xStart, i = (y * width + xStart) * 3; x < xEnd; x++, i += 3) {
-      let a = alphaAt(x, y);
+      let a = alpha[x]!;
       if (a === 0) continue;
       const g00 = top + gx0s[x]!,
         g01 = top + gx1s[x]!,

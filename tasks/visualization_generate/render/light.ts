@@ -9,7 +9,7 @@ const DETAIL_SPREAD = 3.5;
 /** A detail is at least this many grid pixels, and at most these shares of the roof and of the photo. */
 const DETAIL_MIN_PIXELS = 3;
 const DETAIL_MAX_ROOF_SHARE = 0.03;
-const DETAIL_MAX_PHOTO_SHARE = 0.003;
+const DETAIL_MAX_PHOTO_SHARE = 0.0008;
 
 export interface RoofLight {
   /** Luminance (0..255) per grid pixel, averaged within its own plane so light never bleeds across a hip. */
@@ -129,8 +129,34 @@ function details(
         stack.push(q);
       }
     }
-    if (members.length >= DETAIL_MIN_PIXELS && members.length <= maxArea) for (const p of members) blob[p] = 1;
+    if (members.length >= DETAIL_MIN_PIXELS && members.length <= maxArea && isObject(members))
+      for (const p of members) blob[p] = 1;
   }
+  /**
+   * Compact blobs are objects (vents, skylights, a chimney's edge); a thin line is a ridge cap or
+   * a hip's old flashing, which the new roof covers, unless it lines the eave (a gutter).
+   */
+  function isObject(members: number[]) {
+    let x0 = width,
+      x1 = 0,
+      y0 = height,
+      y1 = 0,
+      atEave = 0;
+    for (const p of members) {
+      const x = p % width,
+        y = (p - x) / width;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+      if (y + 2 >= height || !inside[p + width] || !inside[p + 2 * width]) atEave++;
+    }
+    const w = x1 - x0 + 1,
+      h = y1 - y0 + 1;
+    const compact = members.length >= 0.3 * w * h && Math.max(w, h) <= 5 * Math.min(w, h);
+    return compact || (atEave >= 0.5 * members.length && w >= 2 * h);
+  }
+
   // Grown by a pixel (the object's rim is part of it), then a 3×3 average for a soft edge.
   return box3(
     box3(blob, width, height).map((v) => (v ? 1 : 0)),

@@ -22,8 +22,10 @@ const PLANE_STEP = 5;
 const MIN_PLANE_SHARE = 0.012;
 /** Texture stripes at an angle to each other keep two parts apart, this much at 90° and fully coherent. */
 const ORIENTATION_WEIGHT = 6;
+/** A plane's texture gives its eave when its structure tensor is at least this coherent (0..1). */
+const TEXTURE_COHERENCE = 0.3;
 /** Eaves are never drawn steeper than this in the photo. */
-const MAX_EAVE_TILT = (40 * Math.PI) / 180;
+const MAX_EAVE_TILT = (60 * Math.PI) / 180;
 
 export interface Plane {
   /** Direction of the eave in the photo, radians from the x axis (positive turns down to the right). */
@@ -483,7 +485,7 @@ function describePlanes(grid: RoofGrid, label: Int16Array, count: number): Plane
     const n = Math.max(1, s.n);
     const cx = s.sx / n,
       cy = s.sy / n;
-    // The eave from the lowest pixel of each column.
+    // The lower edge: the lowest pixel of each column.
     const xs: number[] = [],
       ys: number[] = [];
     const columns = bottom[r]!;
@@ -497,19 +499,25 @@ function describePlanes(grid: RoofGrid, label: Int16Array, count: number): Plane
     for (let i = 0; i < xs.length; i += stride)
       for (let j = i + stride; j < xs.length; j += stride) slopes.push((ys[j]! - ys[i]!) / (xs[j]! - xs[i]!));
     slopes.sort((a, b) => a - b);
-    const boundary = slopes.length ? Math.atan(slopes[slopes.length >> 1]!) : 0;
-    let angle = boundary;
+    const slope = slopes.length ? slopes[slopes.length >> 1]! : 0;
+    const offsets = xs.map((x, i) => ys[i]! - slope * x).sort((a, b) => a - b);
+    const offset = offsets[offsets.length >> 1] ?? 0;
+    const tolerance = Math.max(1.5, 0.03 * xs.length);
+    const fits = xs.filter((x, i) => Math.abs(ys[i]! - slope * x - offset) <= tolerance).length;
+    // A clean lower edge (an eave, or a ridge seen from below) when most columns end on one line.
+    const boundary = fits >= 0.5 * xs.length ? Math.atan(slope) : null;
+    let angle = boundary ?? 0;
     let eaveFrom: Plane['eaveFrom'] = 'boundary';
     const d = s.jxx - s.jyy;
     const coherence = Math.sqrt(d * d + 4 * s.jxy * s.jxy) / Math.max(1e-6, s.jxx + s.jyy);
-    if (coherence > 0.25) {
+    if (coherence > TEXTURE_COHERENCE) {
+      // Stripes are courses along the eave or seams across it: the one nearer the lower edge
+      // (or, without one, nearer level) is the eave.
       const stripes = fold(0.5 * Math.atan2(2 * s.jxy, d) + Math.PI / 2);
       const across = fold(stripes + Math.PI / 2);
-      const nearer = Math.abs(fold(stripes - boundary)) <= Math.abs(fold(across - boundary)) ? stripes : across;
-      if (Math.abs(fold(nearer - boundary)) < (20 * Math.PI) / 180) {
-        angle = nearer;
-        eaveFrom = 'texture';
-      }
+      const reference = boundary ?? 0;
+      angle = Math.abs(fold(stripes - reference)) <= Math.abs(fold(across - reference)) ? stripes : across;
+      eaveFrom = 'texture';
     }
     angle = Math.max(-MAX_EAVE_TILT, Math.min(MAX_EAVE_TILT, fold(angle)));
     // Extent down the slope: the plane's pixels projected on the eave's normal.
