@@ -11,7 +11,7 @@ const MIN_PLANE_SCALE = 0.5;
 /** How dark the line along a border between two planes is drawn (a hip, ridge or valley). */
 const BORDER_LINE = 0.3;
 /** How much of the photo's fine detail survives under a material's own relief (all of it under a plain colour). */
-const DETAIL = { relief: 0.25, plain: 0.85 };
+const DETAIL = { relief: 0.1, plain: 0.85 };
 
 /** Opacity of the roof at photo pixel (x, y): the small mask upsampled bilinearly, its edge a short ramp. */
 export function maskOpacity(mask: Mask, width: number, height: number) {

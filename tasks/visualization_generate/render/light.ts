@@ -2,7 +2,7 @@ import { toLab } from '../superpixels.ts';
 import type { RoofPlanes } from './planes.ts';
 
 /** The light is the photo's luminance averaged over this radius of grid pixels, within one plane. */
-const LIGHT_RADIUS = 3;
+const LIGHT_RADIUS = 5;
 /** A detail differs from its plane's light and colour by at least this (Lab units) and this many times the plane's own spread. */
 const DETAIL_MIN_CONTRAST = 16;
 const DETAIL_SPREAD = 3.5;

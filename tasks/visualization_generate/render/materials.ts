@@ -74,10 +74,14 @@ export function reliefOf(look: MaterialLook, unit: number): (x: number, y: numbe
       };
     case 'metal': {
       // Standing seams: flat pans with a lit rib and its shadow every panel width, and a soft sheen.
+      // The rib and its shadow are at least a pixel and a half wide, so a seam stays a line (not
+      // a dotted stair) when it runs at an angle across the photo's pixels.
       const panel = unit * 2.8;
+      const lit = Math.max(0.04, 1.5 / panel),
+        shadow = lit + Math.max(0.05, 1.5 / panel);
       return (x, y) => {
         const u = x / panel - Math.floor(x / panel);
-        const rib = u < 0.04 ? 1.35 : u < 0.09 ? 0.62 : 1;
+        const rib = u < lit ? 1.35 : u < shadow ? 0.62 : 1;
         const sheen = 0.96 + 0.06 * Math.sin((y / unit) * 0.35 + x / (panel * 3));
         return rib * sheen;
       };

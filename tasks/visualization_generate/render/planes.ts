@@ -24,6 +24,8 @@ const MIN_PLANE_SHARE = 0.012;
 const ORIENTATION_WEIGHT = 6;
 /** A plane's texture gives its eave when its structure tensor is at least this coherent (0..1). */
 const TEXTURE_COHERENCE = 0.3;
+/** The texture's stripes overrule a clean lower edge when they differ from it by more than this (a valley or hip below). */
+const TEXTURE_OVERRULES = (15 * Math.PI) / 180;
 /** Eaves are never drawn steeper than this in the photo. */
 const MAX_EAVE_TILT = (60 * Math.PI) / 180;
 
@@ -437,6 +439,40 @@ function spreadLabels(label: Int16Array, width: number, height: number) {
   if (label[0]! < 0) label.fill(0);
 }
 
+/**
+ * The direction of the longest straight run of a plane's lower edge (one point per column), by a
+ * Hough vote over directions within MAX_EAVE_TILT of level, with a slight preference for level
+ * where two runs tie (a side plane's eave against its hip); null when no line holds at least a
+ * third of the columns.
+ */
+function lowerEdge(xs: number[], ys: number[]): number | null {
+  if (xs.length < 8) return null;
+  const bins = new Map<number, number>();
+  let best = 0,
+    bestAngle = 0;
+  for (let deg = -60; deg <= 60; deg++) {
+    const a = (deg * Math.PI) / 180;
+    const sin = Math.sin(a),
+      cos = Math.cos(a);
+    bins.clear();
+    let support = 0;
+    for (let i = 0; i < xs.length; i++) {
+      const bin = Math.round((ys[i]! * cos - xs[i]! * sin) / 1.5);
+      const n = (bins.get(bin) ?? 0) + 1;
+      bins.set(bin, n);
+      // Neighbouring bins count too: a line between two bins is not split in half.
+      const votes = n + (bins.get(bin - 1) ?? 0) + (bins.get(bin + 1) ?? 0);
+      if (votes > support) support = votes;
+    }
+    const score = support * (1 - (0.05 * Math.abs(deg)) / 60);
+    if (score > best) {
+      best = score;
+      bestAngle = a;
+    }
+  }
+  return best >= xs.length / 3 ? bestAngle : null;
+}
+
 /** An angle folded into (-π/2, π/2]: a direction without a sense. */
 function fold(angle: number) {
   let a = angle % Math.PI;
@@ -446,10 +482,10 @@ function fold(angle: number) {
 }
 
 /**
- * Each plane's eave and size. The eave is the line through the plane's lowest pixel in each
- * column (Theil–Sen, so a notch or a stray column does not tilt it); where the plane's own
- * texture has clear stripes nearly along that line (old shingle or tile courses, or seams across
- * it), the stripes give the finer angle.
+ * Each plane's eave and size. The eave is the longest straight run of the plane's lower edge
+ * (lowerEdge); where the plane's own texture has clear stripes (old shingle or tile courses, or
+ * seams across them) far from that run's direction, or where there is no such run, the stripes
+ * give it.
  */
 function describePlanes(grid: RoofGrid, label: Int16Array, count: number): Plane[] {
   const { width, height, inside, scale } = grid;
@@ -494,18 +530,7 @@ function describePlanes(grid: RoofGrid, label: Int16Array, count: number): Plane
       xs.push(x);
       ys.push(columns[x]!);
     }
-    const stride = Math.max(1, Math.floor(xs.length / 60));
-    const slopes: number[] = [];
-    for (let i = 0; i < xs.length; i += stride)
-      for (let j = i + stride; j < xs.length; j += stride) slopes.push((ys[j]! - ys[i]!) / (xs[j]! - xs[i]!));
-    slopes.sort((a, b) => a - b);
-    const slope = slopes.length ? slopes[slopes.length >> 1]! : 0;
-    const offsets = xs.map((x, i) => ys[i]! - slope * x).sort((a, b) => a - b);
-    const offset = offsets[offsets.length >> 1] ?? 0;
-    const tolerance = Math.max(1.5, 0.03 * xs.length);
-    const fits = xs.filter((x, i) => Math.abs(ys[i]! - slope * x - offset) <= tolerance).length;
-    // A clean lower edge (an eave, or a ridge seen from below) when most columns end on one line.
-    const boundary = fits >= 0.5 * xs.length ? Math.atan(slope) : null;
+    const boundary = lowerEdge(xs, ys);
     let angle = boundary ?? 0;
     let eaveFrom: Plane['eaveFrom'] = 'boundary';
     const d = s.jxx - s.jyy;
@@ -516,8 +541,12 @@ function describePlanes(grid: RoofGrid, label: Int16Array, count: number): Plane
       const stripes = fold(0.5 * Math.atan2(2 * s.jxy, d) + Math.PI / 2);
       const across = fold(stripes + Math.PI / 2);
       const reference = boundary ?? 0;
-      angle = Math.abs(fold(stripes - reference)) <= Math.abs(fold(across - reference)) ? stripes : across;
-      eaveFrom = 'texture';
+      const nearer = Math.abs(fold(stripes - reference)) <= Math.abs(fold(across - reference)) ? stripes : across;
+      // A clean lower edge within a few degrees of the stripes is the sharper measure of the two.
+      if (boundary === null || Math.abs(fold(nearer - boundary)) > TEXTURE_OVERRULES) {
+        angle = nearer;
+        eaveFrom = 'texture';
+      }
     }
     angle = Math.max(-MAX_EAVE_TILT, Math.min(MAX_EAVE_TILT, fold(angle)));
     // Extent down the slope: the plane's pixels projected on the eave's normal.
