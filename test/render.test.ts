@@ -214,28 +214,25 @@ describe('roof rendering, plane by plane', () => {
 
   it('keeps each plane its own light, and the hip line visible: a step of light across it', () => {
     const mean = (d: Uint8Array, pixels: Point[]) => pixels.reduce((s, [x, y]) => s + lum(d, x, y), 0) / pixels.length;
-    // Bands 3–9 px either side of the left hip, from (360, 240) to (200, 560).
+    // Bands either side of the left hip, from (360, 240) to (200, 560), near it and farther away.
     const [ax, ay, bx, by] = [360, 240, 200, 560];
     const len = Math.hypot(bx - ax, by - ay);
     const [nx, ny] = [(by - ay) / len, -(bx - ax) / len];
-    const side = (sign: number) => {
+    const band = (sign: number, from: number, to: number) => {
       const out: Point[] = [];
       for (let t = 0.15; t <= 0.85; t += 0.01)
-        for (let off = 3; off <= 9; off++)
-          out.push([
-            Math.round(ax + (bx - ax) * t + sign * off * nx),
-            Math.round(ay + (by - ay) * t + sign * off * ny),
-          ]);
+        for (let off = from; off <= to; off++)
+          out.push([Math.round(ax + (bx - ax) * t + sign * off * nx), Math.round(ay + (by - ay) * t + sign * off * ny)]);
       return out;
     };
-    const [one, other] = [side(1), side(-1)];
-    const leftBand = planeAt(one[0]![0], one[0]![1]) === 1 ? one : other;
-    const frontBand = leftBand === one ? other : one;
+    const leftSign = planeAt(Math.round(ax + (bx - ax) / 2 + 5 * nx), Math.round(ay + (by - ay) / 2 + 5 * ny)) === 1 ? 1 : -1;
     for (const d of [shingles, metal]) {
-      const left = mean(d, leftBand),
-        front = mean(d, frontBand);
-      // The photo's light steps 85 → 150 across the hip: the render keeps most of that ratio.
-      expect(left / front).toBeLessThan(0.75);
+      const step = (from: number, to: number) => mean(d, band(-leftSign, from, to)) - mean(d, band(leftSign, from, to));
+      const far = step(16, 30),
+        near = step(2, 5);
+      // The photo's light steps 85 → 150 across the hip: the render keeps it, and keeps it sharp.
+      expect(mean(d, band(leftSign, 16, 30)) / mean(d, band(-leftSign, 16, 30))).toBeLessThan(0.75);
+      expect(near / far).toBeGreaterThan(0.85);
     }
     // Whole planes: darkest to lightest as drawn.
     const planeMean = (k: number) => mean(shingles, interior(k, 6));
