@@ -168,6 +168,7 @@ for (const script of [
   'bench/analytics.ts',
   'bench/reports.ts',
   'bench/visualizer.ts',
+  'bench/render.ts',
   'bench/generateConcurrency.ts',
   'bench/webhooks.ts',
   'bench/batches.ts',

@@ -48,19 +48,36 @@ export function roofLight(
     roofCount += planeCount[r]!;
   }
   const mean = Math.max(8, roofCount ? total / roofCount : 128);
+  // Two passes (across, then down), each over the pixels of the centre's own plane: a box
+  // average that never crosses a plane's border.
   const R = LIGHT_RADIUS;
+  const sum = new Float32Array(size),
+    count = new Float32Array(size);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
       const own = label[p]!;
       let s = 0,
         n = 0;
-      for (let yy = Math.max(0, y - R); yy <= Math.min(height - 1, y + R); yy++) {
-        for (let xx = Math.max(0, x - R), q = yy * width + xx; xx <= Math.min(width - 1, x + R); xx++, q++) {
-          if (!inside[q] || label[q] !== own) continue;
-          s += luma(rgb, q);
-          n++;
-        }
+      for (let xx = Math.max(0, x - R), q = y * width + xx; xx <= Math.min(width - 1, x + R); xx++, q++) {
+        if (!inside[q] || label[q] !== own) continue;
+        s += luma(rgb, q);
+        n++;
+      }
+      sum[p] = s;
+      count[p] = n;
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      const own = label[p]!;
+      let s = 0,
+        n = 0;
+      for (let yy = Math.max(0, y - R), q = yy * width + x; yy <= Math.min(height - 1, y + R); yy++, q += width) {
+        if (label[q] !== own) continue;
+        s += sum[q]!;
+        n += count[q]!;
       }
       light[p] = n ? s / n : planeCount[own]! ? planeSum[own]! / planeCount[own]! : mean;
     }

@@ -176,8 +176,6 @@ function mergeCost(a: Part, b: Part, border: Border) {
   const oa = orientation(a),
     ob = orientation(b);
   const turn = Math.abs(Math.sin(oa.theta - ob.theta));
-  if (process.env.PLANES_DEBUG && Math.min(a.n, b.n) > 100)
-    console.log(
       'cost',
       a.n,
       b.n,
@@ -342,12 +340,9 @@ export function findPlanes(grid: RoofGrid): RoofPlanes {
     let best: Border | null = null;
     for (const border of borders.values()) if (!best || border.cost < best.cost) best = border;
     if (!best || best.cost > PLANE_STEP) break;
-    if (process.env.PLANES_DEBUG) console.log('merge', best.cost.toFixed(1), parts[best.lo]!.n, parts[best.hi]!.n);
     const [keep, gone] = parts[best.lo]!.n >= parts[best.hi]!.n ? [best.lo, best.hi] : [best.hi, best.lo];
     merge(keep, gone);
   }
-  if (process.env.PLANES_DEBUG)
-    console.log(
       'left',
       [...borders.values()].map((b) => `${b.cost.toFixed(1)}:${Math.min(parts[b.lo]!.n, parts[b.hi]!.n)}`).join(' '),
     );
