@@ -176,16 +176,6 @@ function mergeCost(a: Part, b: Part, border: Border) {
   const oa = orientation(a),
     ob = orientation(b);
   const turn = Math.abs(Math.sin(oa.theta - ob.theta));
-      'cost',
-      a.n,
-      b.n,
-      means.toFixed(1),
-      step.toFixed(1),
-      border.n,
-      oa.coherence.toFixed(2),
-      ob.coherence.toFixed(2),
-      turn.toFixed(2),
-    );
   return (1 - w) * means + w * step + ORIENTATION_WEIGHT * Math.min(oa.coherence, ob.coherence) * turn;
 }
 
@@ -343,9 +333,6 @@ export function findPlanes(grid: RoofGrid): RoofPlanes {
     const [keep, gone] = parts[best.lo]!.n >= parts[best.hi]!.n ? [best.lo, best.hi] : [best.hi, best.lo];
     merge(keep, gone);
   }
-      'left',
-      [...borders.values()].map((b) => `${b.cost.toFixed(1)}:${Math.min(parts[b.lo]!.n, parts[b.hi]!.n)}`).join(' '),
-    );
   // Small parts join the neighbour they differ least from, smallest first.
   const minArea = Math.max(6, grid.roofPixels * MIN_PLANE_SHARE);
   for (;;) {
