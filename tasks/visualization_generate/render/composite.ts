@@ -8,8 +8,12 @@ export type { RgbPhoto };
 
 /** A plane's courses are at most this much finer than the largest plane's (a far or small plane). */
 const MIN_PLANE_SCALE = 0.5;
+/** The largest plane's slope counts for at most this share of the roof's size (square root of its area). */
+const ROOF_SLOPE_CAP = 0.6;
+/** Course scales come in steps of this ratio (1, 0.8, 0.64, 0.51). */
+const SCALE_STEP = 0.8;
 /** How dark the line along a border between two planes is drawn (a hip, ridge or valley). */
-const BORDER_LINE = 0.3;
+const BORDER_LINE = 0.2;
 /** How much of the photo's fine detail survives under a material's own relief (all of it under a plain colour). */
 const DETAIL = { relief: 0.1, plain: 0.85 };
 
@@ -147,14 +151,21 @@ export function paintRoof(
 
   // The largest plane's slope sets the course height; a smaller plane's courses are finer.
   const largest = planes.reduce((a, b) => (b.share > a.share ? b : a));
-  const baseUnit = Math.max(3, largest.slope / COURSES[look]);
+  // When the planes were not told apart (even light on every face), the one "plane" spans the
+  // whole roof: its slope is then capped by the roof's own size.
+  const roofSize = Math.sqrt(grid.roofPixels) / grid.scale;
+  const baseUnit = Math.max(3, Math.min(largest.slope, ROOF_SLOPE_CAP * roofSize) / COURSES[look]);
   const frames = planes.map((plane) => {
-    const unit = Math.max(2.5, baseUnit * Math.max(MIN_PLANE_SCALE, Math.min(1, Math.sqrt(plane.size / largest.size))));
+    // Scale in steps and angle to a degree, and one origin for all: two parts of one plane that
+    // the light split (a cast shadow's edge) keep one continuous pattern.
+    const scale = Math.max(MIN_PLANE_SCALE, Math.min(1, Math.sqrt(plane.size / largest.size)));
+    const unit = Math.max(2.5, baseUnit * Math.pow(SCALE_STEP, Math.round(Math.log(scale) / Math.log(SCALE_STEP))));
+    const angle = (Math.round((plane.angle * 180) / Math.PI) * Math.PI) / 180;
     return {
-      cos: Math.cos(plane.angle),
-      sin: Math.sin(plane.angle),
-      cx: plane.cx,
-      cy: plane.cy,
+      cos: Math.cos(angle),
+      sin: Math.sin(angle),
+      cx: grid.x0,
+      cy: grid.y0,
       relief: reliefOf(look, unit),
     };
   });

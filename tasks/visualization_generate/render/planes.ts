@@ -34,7 +34,7 @@ export interface Plane {
   angle: number;
   /** Where the eave direction came from: the texture's stripes or the plane's lower boundary. */
   eaveFrom: 'texture' | 'boundary';
-  /** Centroid in photo pixels: the origin of the plane's own frame, so neighbours' courses do not line up. */
+  /** Centroid in photo pixels. */
   cx: number;
   cy: number;
   /** The plane's size in photo pixels: square root of its area. */
