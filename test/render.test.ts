@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRoof, renderMaterial } from '../tasks/visualization_generate/render/composite.ts';
 import { fillSpeckleHoles } from '../tasks/visualization_generate/render/holes.ts';
-import { rasterizeOutline } from '../tasks/visualization_generate/mask.ts';
+import sharp from 'sharp';
+import { rasterizeOutline, type Mask } from '../tasks/visualization_generate/mask.ts';
+import { generateImage } from '../tasks/visualization_generate/generate-image.ts';
+import type { ImageProvider } from '../tasks/visualization_generate/provider.ts';
 
 /**
  * A hip roof drawn as a photo would show it: a front plane, two side planes behind hip lines,
@@ -222,10 +225,14 @@ describe('roof rendering, plane by plane', () => {
       const out: Point[] = [];
       for (let t = 0.15; t <= 0.85; t += 0.01)
         for (let off = from; off <= to; off++)
-          out.push([Math.round(ax + (bx - ax) * t + sign * off * nx), Math.round(ay + (by - ay) * t + sign * off * ny)]);
+          out.push([
+            Math.round(ax + (bx - ax) * t + sign * off * nx),
+            Math.round(ay + (by - ay) * t + sign * off * ny),
+          ]);
       return out;
     };
-    const leftSign = planeAt(Math.round(ax + (bx - ax) / 2 + 5 * nx), Math.round(ay + (by - ay) / 2 + 5 * ny)) === 1 ? 1 : -1;
+    const leftSign =
+      planeAt(Math.round(ax + (bx - ax) / 2 + 5 * nx), Math.round(ay + (by - ay) / 2 + 5 * ny)) === 1 ? 1 : -1;
     for (const d of [shingles, metal]) {
       const step = (from: number, to: number) => mean(d, band(-leftSign, from, to)) - mean(d, band(leftSign, from, to));
       const far = step(16, 30),
@@ -286,5 +293,30 @@ describe('roof rendering, plane by plane', () => {
     expect(b[i + 2]! - b[i]!).toBeLessThan(0);
     const j = (330 * W + 590) * 3;
     expect([painted[j], painted[j + 1], painted[j + 2]]).toEqual([b[j], b[j + 1], b[j + 2]]);
+  });
+
+  it('hands every provider the same hole-filled mask (a model provider sees no speckle holes)', async () => {
+    const mask = roofMask();
+    const speckle = (400 / 4) * (W / 4) + 480 / 4;
+    mask.data[speckle] = 0;
+    const seen: Mask[] = [];
+    const model: ImageProvider = {
+      local: false,
+      render: async (input) => {
+        seen.push(input.mask);
+        return input.image;
+      },
+    };
+    const image = await sharp(Buffer.from(before.data), { raw: { width: W, height: H, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    await generateImage(model, {
+      image,
+      roofMask: async () => mask,
+      selection: { color: { name: 'Grey', hex: '#8a8d90' }, material: null, shape: null },
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.data[speckle]).toBe(255);
+    expect(seen[0]!.data.filter((v) => v === 0).length).toBe(mask.data.filter((v) => v === 0).length - 1);
   });
 });
