@@ -48,41 +48,57 @@ export function roofLight(
     roofCount += planeCount[r]!;
   }
   const mean = Math.max(8, roofCount ? total / roofCount : 128);
-  // Two passes (across, then down), each over the pixels of the centre's own plane: a box
-  // average that never crosses a plane's border.
-  const R = LIGHT_RADIUS;
-  const sum = new Float32Array(size),
-    count = new Float32Array(size);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const p = y * width + x;
-      const own = label[p]!;
-      let s = 0,
-        n = 0;
-      for (let xx = Math.max(0, x - R), q = y * width + xx; xx <= Math.min(width - 1, x + R); xx++, q++) {
-        if (!inside[q] || label[q] !== own) continue;
-        s += luma(rgb, q);
-        n++;
-      }
-      sum[p] = s;
-      count[p] = n;
-    }
-  }
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const p = y * width + x;
-      const own = label[p]!;
-      let s = 0,
-        n = 0;
-      for (let yy = Math.max(0, y - R), q = yy * width + x; yy <= Math.min(height - 1, y + R); yy++, q += width) {
-        if (label[q] !== own) continue;
-        s += sum[q]!;
-        n += count[q]!;
-      }
-      light[p] = n ? s / n : planeCount[own]! ? planeSum[own]! / planeCount[own]! : mean;
-    }
+  // Two passes (across, then down), each over the pixels of the centre's own plane.
+  const lumas = new Float32Array(size);
+  for (let p = 0; p < size; p++) if (inside[p]) lumas[p] = luma(rgb, p);
+  const across = ownPlaneSums(lumas, inside, label, width, height, 1);
+  const down = ownPlaneSums(across.sums, across.counts, label, width, height, width);
+  for (let p = 0; p < size; p++) {
+    const own = label[p]!;
+    light[p] = down.counts[p]!
+      ? down.sums[p]! / down.counts[p]!
+      : planeCount[own]!
+        ? planeSum[own]! / planeCount[own]!
+        : mean;
   }
   return { light, mean, keep: details(grid, label, planes.length, light, photoSize) };
+}
+
+/**
+ * One pass of a box average that never crosses a plane's border: for each pixel, the sums of
+ * `values` and `weights` over the LIGHT_RADIUS pixels either side of it along `step` (1 across,
+ * width down) that belong to its own plane.
+ */
+function ownPlaneSums(
+  values: Float32Array,
+  weights: Float32Array | Uint8Array,
+  label: Int16Array,
+  width: number,
+  height: number,
+  step: number,
+) {
+  const sums = new Float32Array(values.length),
+    counts = new Float32Array(values.length);
+  const R = LIGHT_RADIUS;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      const own = label[p]!;
+      const at = step === 1 ? x : y,
+        end = Math.min((step === 1 ? width : height) - 1, at + R);
+      let s = 0,
+        n = 0;
+      for (let k = Math.max(0, at - R); k <= end; k++) {
+        const q = p + (k - at) * step;
+        if (!weights[q] || label[q] !== own) continue;
+        s += values[q]!;
+        n += weights[q]!;
+      }
+      sums[p] = s;
+      counts[p] = n;
+    }
+  }
+  return { sums, counts };
 }
 
 /** The keep map: compact blobs whose colour or light stands out from their plane's, softened by a pixel. */

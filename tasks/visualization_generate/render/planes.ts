@@ -158,6 +158,24 @@ interface Border {
   cost: number;
 }
 
+/** Adds the Sobel gradient of Lab L at (x, y) (clamped at the border) to a structure tensor's sums. */
+function addTensor(
+  t: { jxx: number; jyy: number; jxy: number },
+  lab: Float32Array,
+  width: number,
+  height: number,
+  x: number,
+  y: number,
+) {
+  const L = (dx: number, dy: number) =>
+    lab[(Math.min(height - 1, Math.max(0, y + dy)) * width + Math.min(width - 1, Math.max(0, x + dx))) * 3]!;
+  const gx = L(1, -1) + 2 * L(1, 0) + L(1, 1) - L(-1, -1) - 2 * L(-1, 0) - L(-1, 1);
+  const gy = L(-1, 1) + 2 * L(0, 1) + L(1, 1) - L(-1, -1) - 2 * L(0, -1) - L(1, -1);
+  t.jxx += gx * gx;
+  t.jyy += gy * gy;
+  t.jxy += gx * gy;
+}
+
 /** Gradient direction (radians) and coherence (0..1) of a part's structure tensor. */
 function orientation(p: Part) {
   const d = p.jxx - p.jyy;
@@ -215,8 +233,6 @@ export function findPlanes(grid: RoofGrid): RoofPlanes {
   }
 
   const parts: Part[] = Array.from({ length: count }, () => ({ n: 0, l: 0, a: 0, b: 0, jxx: 0, jyy: 0, jxy: 0 }));
-  const L = (x: number, y: number) =>
-    lab[(Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))) * 3]!;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
@@ -227,13 +243,7 @@ export function findPlanes(grid: RoofGrid): RoofPlanes {
       s.l += lab[p * 3]!;
       s.a += lab[p * 3 + 1]!;
       s.b += lab[p * 3 + 2]!;
-      const gx =
-        L(x + 1, y - 1) + 2 * L(x + 1, y) + L(x + 1, y + 1) - L(x - 1, y - 1) - 2 * L(x - 1, y) - L(x - 1, y + 1);
-      const gy =
-        L(x - 1, y + 1) + 2 * L(x, y + 1) + L(x + 1, y + 1) - L(x - 1, y - 1) - 2 * L(x, y - 1) - L(x + 1, y - 1);
-      s.jxx += gx * gx;
-      s.jyy += gy * gy;
-      s.jxy += gx * gy;
+      addTensor(s, lab, width, height, x, y);
     }
   }
 
@@ -474,8 +484,6 @@ function describePlanes(grid: RoofGrid, label: Int16Array, count: number): Plane
   const { lab } = toLab(grid.rgb, width, height, 3);
   const stats = Array.from({ length: count }, () => ({ n: 0, sx: 0, sy: 0, jxx: 0, jyy: 0, jxy: 0 }));
   const bottom = Array.from({ length: count }, () => new Int32Array(width).fill(-1));
-  const L = (x: number, y: number) =>
-    lab[(Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))) * 3]!;
   const same = (p: number, q: number) => inside[q] && label[q] === label[p];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -490,13 +498,7 @@ function describePlanes(grid: RoofGrid, label: Int16Array, count: number): Plane
       // Texture only well inside the plane: its border's own edge is not a stripe.
       if (x < 2 || y < 2 || x >= width - 2 || y >= height - 2) continue;
       if (!same(p, p - 2) || !same(p, p + 2) || !same(p, p - 2 * width) || !same(p, p + 2 * width)) continue;
-      const gx =
-        L(x + 1, y - 1) + 2 * L(x + 1, y) + L(x + 1, y + 1) - L(x - 1, y - 1) - 2 * L(x - 1, y) - L(x - 1, y + 1);
-      const gy =
-        L(x - 1, y + 1) + 2 * L(x, y + 1) + L(x + 1, y + 1) - L(x - 1, y - 1) - 2 * L(x, y - 1) - L(x + 1, y - 1);
-      s.jxx += gx * gx;
-      s.jyy += gy * gy;
-      s.jxy += gx * gy;
+      addTensor(s, lab, width, height, x, y);
     }
   }
   return stats.map((s, r) => {
