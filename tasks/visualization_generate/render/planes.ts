@@ -21,7 +21,7 @@ const PLANE_STEP = 5;
 /** A part smaller than this share of the roof is never a plane of its own (unless cut off by the mask). */
 const MIN_PLANE_SHARE = 0.012;
 /** Texture stripes at an angle to each other keep two parts apart, this much at 90° and fully coherent. */
-const ORIENTATION_WEIGHT = 12;
+const ORIENTATION_WEIGHT = 6;
 /** A plane's texture gives its eave when its structure tensor is at least this coherent (0..1). */
 const TEXTURE_COHERENCE = 0.3;
 /** The texture's stripes overrule a clean lower edge when they differ from it by more than this (a valley or hip below). */
