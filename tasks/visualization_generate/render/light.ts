@@ -4,8 +4,8 @@ import type { RoofPlanes } from './planes.ts';
 /** The light is the photo's luminance averaged over this radius of grid pixels, within one plane. */
 const LIGHT_RADIUS = 5;
 /** A detail differs from its plane's light and colour by at least this (Lab units) and this many times the plane's own spread. */
-const DETAIL_MIN_CONTRAST = 24;
-const DETAIL_SPREAD = 4.5;
+const DETAIL_MIN_CONTRAST = 20;
+const DETAIL_SPREAD = 4;
 /** A detail is at least this many grid pixels, and at most these shares of the roof and of the photo. */
 const DETAIL_MIN_PIXELS = 4;
 const DETAIL_MAX_ROOF_SHARE = 0.03;
