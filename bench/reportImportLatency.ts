@@ -76,7 +76,11 @@ export async function importLatency() {
   async function importMs(upload: Upload): Promise<{ ms: number; status: string }> {
     const form = new FormData();
     const ext = upload.name.split('.').pop()!;
-    form.append('files', new Blob([new Uint8Array(upload.data)], { type: MIME[ext] ?? 'application/octet-stream' }), upload.name);
+    form.append(
+      'files',
+      new Blob([new Uint8Array(upload.data)], { type: MIME[ext] ?? 'application/octet-stream' }),
+      upload.name,
+    );
     const started = performance.now();
     const res = await fetch(`http://127.0.0.1:${api.port}/api/v1/reports/import`, {
       method: 'POST',

@@ -56,6 +56,22 @@ export const SCENARIOS: Scenario[] = [
     byDefault: true,
   },
   {
+    name: 'segmenter',
+    title:
+      'the roof segmenter through the service: a 12-megapixel photo embedded, roof selections, a generate painting one',
+    command: ['bench/segmenter.ts'],
+    target:
+      'Embedding p50 ≤ 3,000 ms; a selection p50 ≤ 500 ms once embedded; generate p50 ≤ 3,000 ms after it; worker peak RSS ≤ 800 MB; no web event-loop stall over 50 ms from a selection.',
+    byDefault: true,
+  },
+  {
+    name: 'render',
+    title: 'the local renderer on a 12-megapixel photo: roof analysis and painting against a flat colour fill',
+    command: ['bench/render.ts'],
+    target: 'Painting well under a second of CPU; the analysis as a ratio to the flat fill.',
+    byDefault: true,
+  },
+  {
     name: 'generate-concurrency',
     title: '200 concurrent generate calls over 50 visualizations',
     command: ['bench/generateConcurrency.ts'],

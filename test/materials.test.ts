@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lookOf, renderMaterial, type MaterialLook } from '../tasks/visualization_generate/materials.ts';
+import { renderMaterial } from '../tasks/visualization_generate/render/composite.ts';
+import { lookOf, type MaterialLook } from '../tasks/visualization_generate/render/materials.ts';
 
 const [W, H] = [480, 360];
 /** The roof: a rectangle in the middle of the frame, in a mask a quarter the photo's size. */

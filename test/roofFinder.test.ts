@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findRoof } from '../tasks/visualization_generate/roof-mask.ts';
-import { maskOpacity } from '../tasks/visualization_generate/materials.ts';
+import { maskOpacity } from '../tasks/visualization_generate/render/composite.ts';
 import {
   houseUnderSky,
   roofAroundWall,

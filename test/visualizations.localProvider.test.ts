@@ -52,6 +52,7 @@ describe('local provider', () => {
     let outsideDiff = 0,
       outside = 0;
     const roofLum: number[] = [];
+    let kept = 0;
     for (let p = 0; p < inside.length; p++) {
       const i = p * 3;
       if (grown[p] === 0) {
@@ -61,10 +62,12 @@ describe('local provider', () => {
           Math.abs(after[i + 1]! - before[i + 1]!) +
           Math.abs(after[i + 2]! - before[i + 2]!);
       } else if (grown[p] === 255) {
-        expect(after[i]!).toBeGreaterThan(after[i + 2]! + 20);
+        // Small objects inside the outline (the dormer's window) keep the photo's pixels.
+        kept += Number(after[i]! <= after[i + 2]! + 20);
         roofLum.push(0.299 * after[i]! + 0.587 * after[i + 1]! + 0.114 * after[i + 2]!);
       }
     }
+    expect(kept / roofLum.length).toBeLessThan(0.01);
     // Only JPEG re-encoding noise outside the outline, walls and dormer included.
     expect(outsideDiff / outside / 3).toBeLessThan(2);
     expect(roofLum.length).toBeGreaterThan(100_000);

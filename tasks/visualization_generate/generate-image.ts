@@ -2,6 +2,7 @@ import { inspectImage } from './inspect-image.ts';
 import { compositeRoof, softEdge, type Mask } from './mask.ts';
 import { decodePhoto, encodeJpeg, rawAtSize, type RawRgb } from './photo.ts';
 import { promptFor } from './prompt.ts';
+import { fillSpeckleHoles } from './render/holes.ts';
 import type { ImageProvider, Selection } from './provider.ts';
 
 // A 12-megapixel render holds ~36 MB of raw pixels per copy plus libvips' buffers; two local
@@ -40,7 +41,8 @@ export async function generateImage(
 ): Promise<{ bytes: Buffer; contentType: string }> {
   const work = async () => {
     const photo = await decodePhoto(req.image);
-    const mask = await req.roofMask(photo);
+    // Every provider gets the same mask: speckle holes filled, so the old roof never shows through.
+    const mask = fillSpeckleHoles(await req.roofMask(photo));
     const answer = await provider.render({
       image: req.image,
       photo,

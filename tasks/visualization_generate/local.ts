@@ -1,10 +1,11 @@
 import { PermanentError } from '../../core/errors.ts';
-import { hexToRgb, renderMaterial } from './materials.ts';
+import { renderMaterial } from './render/composite.ts';
+import { hexToRgb } from './render/materials.ts';
 import type { ImageProvider, RenderInput } from './provider.ts';
 
 /**
  * The default provider: no network. Paints the chosen material over the roof in the catalog
- * colour, lit by the photo's own light and shadow (materials.ts), in place on the decoded photo
+ * colour, plane by plane in the photo's own light (render/), in place on the decoded photo
  * and only where the mask says roof (with its own soft edge); it answers the photo itself, so
  * the composite that follows has nothing left to do and the render holds one photo-sized buffer.
  */
