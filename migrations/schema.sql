@@ -409,7 +409,11 @@ create table visualizations (
   completed_at timestamp with time zone,
   deleted_at timestamp with time zone,
   roof_outline jsonb,
-  retry_reason text
+  retry_reason text,
+  embedding_state text not null default 'pending'::text,
+  embedding_key text,
+  embedding_error text,
+  roof_selection jsonb
 );
 
 create table webhook_deliveries (
@@ -557,6 +561,7 @@ alter table visualization_attempts add constraint visualization_attempts_visuali
 alter table visualization_attempts add constraint visualization_attempts_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id);
 alter table visualizations add constraint visualizations_check CHECK (((original_image_url IS NOT NULL) OR (original_image_key IS NOT NULL)));
 alter table visualizations add constraint visualizations_color_id_fkey FOREIGN KEY (color_id) REFERENCES catalog_colors(id);
+alter table visualizations add constraint visualizations_embedding_state_check CHECK ((embedding_state = ANY (ARRAY['pending'::text, 'ready'::text, 'failed'::text])));
 alter table visualizations add constraint visualizations_lead_id_fkey FOREIGN KEY (lead_id) REFERENCES leads(id);
 alter table visualizations add constraint visualizations_material_id_fkey FOREIGN KEY (material_id) REFERENCES catalog_materials(id);
 alter table visualizations add constraint visualizations_pkey PRIMARY KEY (id);
