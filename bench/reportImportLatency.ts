@@ -35,11 +35,9 @@ function burnCpu(): ChildProcess[] {
 }
 
 export async function importLatency() {
-  const { startEmbeddedPostgres } = await import('../storage/embedded.ts');
-  const { migrateDatabase } = await import('../storage/migrate.ts');
+  const { benchDatabase } = await import('./lib.ts');
   const { loadConfig } = await import('../core/config.ts');
   const { createLogger } = await import('../core/logger.ts');
-  const { createSql } = await import('../storage/db.ts');
   const { startApi } = await import('../api/server.ts');
   const { createWorkspace } = await import('../storage/workspaces.ts');
   const { createApiKey } = await import('../storage/apiKeys.ts');
@@ -47,15 +45,8 @@ export async function importLatency() {
   const { holdParsePool } = await import('../tasks/report_import/sandbox.ts');
 
   const dir = await mkdtemp(join(tmpdir(), 'bench-import-latency-'));
-  const db = await startEmbeddedPostgres(await mkdtemp(join(tmpdir(), 'bench-import-latency-pg-')), {
-    persistent: false,
-    fsyncOff: true,
-  });
-  const url = db.url('bench');
-  const admin = createSql(db.url('postgres'), 1);
-  await admin.unsafe('create database bench');
-  await admin.end();
-  await migrateDatabase(url);
+  const db = await benchDatabase();
+  const { url, sql } = db;
   const config = loadConfig({
     DATABASE_URL: url,
     DATA_DIR: dir,
@@ -65,7 +56,6 @@ export async function importLatency() {
     // Seven uploads in flight at once from one key (the default allows four; the rest would get 429 and retry).
     EXPENSIVE_REQUESTS_PER_KEY: '8',
   });
-  const sql = createSql(url, 10);
   const logger = createLogger('silent');
   const api = await startApi({ config, logger, sql, port: 0 });
   const ws = await createWorkspace(sql, 'bench');
@@ -76,7 +66,11 @@ export async function importLatency() {
   async function importMs(upload: Upload): Promise<{ ms: number; status: string }> {
     const form = new FormData();
     const ext = upload.name.split('.').pop()!;
-    form.append('files', new Blob([new Uint8Array(upload.data)], { type: MIME[ext] ?? 'application/octet-stream' }), upload.name);
+    form.append(
+      'files',
+      new Blob([new Uint8Array(upload.data)], { type: MIME[ext] ?? 'application/octet-stream' }),
+      upload.name,
+    );
     const started = performance.now();
     const res = await fetch(`http://127.0.0.1:${api.port}/api/v1/reports/import`, {
       method: 'POST',
@@ -167,7 +161,6 @@ export async function importLatency() {
     }
   } finally {
     await api.close();
-    await sql.end();
     await db.stop();
     await rm(dir, { recursive: true, force: true });
   }
