@@ -170,10 +170,14 @@ class ParseThread {
           resolve({ outcome, heapUsedMb });
         },
       };
-      this.worker.postMessage(
-        input,
-        input.files.map((f) => f.data.buffer as ArrayBuffer),
-      );
+      try {
+        this.worker.postMessage(
+          input,
+          input.files.map((f) => f.data.buffer as ArrayBuffer),
+        );
+      } catch (err) {
+        this.running.finish({ parsed: [], failure: err as Error });
+      }
     });
   }
 }
