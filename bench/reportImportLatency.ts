@@ -99,7 +99,9 @@ export async function importLatency() {
       : { ...sample('pdf'), pages: 'shipped sample (CORPUS_DIR unset)' };
 
   async function scenarios(pool: 'warm pool' | 'thread per import', load: 'idle' | 'two busy cores') {
-    const release = holdParsePool(pool === 'warm pool' ? { threads: 2 } : { threads: 2, maxJobs: 1, keepWarm: false });
+    const { release } = holdParsePool(
+      pool === 'warm pool' ? { threads: 2 } : { threads: 2, maxJobs: 1, keepWarm: false },
+    );
     const worker = await startWorker({ config, logger, sql, connectionString: url, withCron: false });
     // Whatever the pool starts is up before the first upload, as on a worker that has been running.
     await new Promise((r) => setTimeout(r, pool === 'warm pool' ? 3000 : 500));
