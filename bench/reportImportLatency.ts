@@ -35,11 +35,9 @@ function burnCpu(): ChildProcess[] {
 }
 
 export async function importLatency() {
-  const { startEmbeddedPostgres } = await import('../storage/embedded.ts');
-  const { migrateDatabase } = await import('../storage/migrate.ts');
+  const { benchDatabase } = await import('./lib.ts');
   const { loadConfig } = await import('../core/config.ts');
   const { createLogger } = await import('../core/logger.ts');
-  const { createSql } = await import('../storage/db.ts');
   const { startApi } = await import('../api/server.ts');
   const { createWorkspace } = await import('../storage/workspaces.ts');
   const { createApiKey } = await import('../storage/apiKeys.ts');
@@ -47,15 +45,8 @@ export async function importLatency() {
   const { holdParsePool } = await import('../tasks/report_import/sandbox.ts');
 
   const dir = await mkdtemp(join(tmpdir(), 'bench-import-latency-'));
-  const db = await startEmbeddedPostgres(await mkdtemp(join(tmpdir(), 'bench-import-latency-pg-')), {
-    persistent: false,
-    fsyncOff: true,
-  });
-  const url = db.url('bench');
-  const admin = createSql(db.url('postgres'), 1);
-  await admin.unsafe('create database bench');
-  await admin.end();
-  await migrateDatabase(url);
+  const db = await benchDatabase();
+  const { url, sql } = db;
   const config = loadConfig({
     DATABASE_URL: url,
     DATA_DIR: dir,
@@ -65,7 +56,6 @@ export async function importLatency() {
     // Seven uploads in flight at once from one key (the default allows four; the rest would get 429 and retry).
     EXPENSIVE_REQUESTS_PER_KEY: '8',
   });
-  const sql = createSql(url, 10);
   const logger = createLogger('silent');
   const api = await startApi({ config, logger, sql, port: 0 });
   const ws = await createWorkspace(sql, 'bench');
@@ -109,7 +99,9 @@ export async function importLatency() {
       : { ...sample('pdf'), pages: 'shipped sample (CORPUS_DIR unset)' };
 
   async function scenarios(pool: 'warm pool' | 'thread per import', load: 'idle' | 'two busy cores') {
-    const release = holdParsePool(pool === 'warm pool' ? { threads: 2 } : { threads: 2, maxJobs: 1, keepWarm: false });
+    const { release } = holdParsePool(
+      pool === 'warm pool' ? { threads: 2 } : { threads: 2, maxJobs: 1, keepWarm: false },
+    );
     const worker = await startWorker({ config, logger, sql, connectionString: url, withCron: false });
     // Whatever the pool starts is up before the first upload, as on a worker that has been running.
     await new Promise((r) => setTimeout(r, pool === 'warm pool' ? 3000 : 500));
@@ -171,7 +163,6 @@ export async function importLatency() {
     }
   } finally {
     await api.close();
-    await sql.end();
     await db.stop();
     await rm(dir, { recursive: true, force: true });
   }

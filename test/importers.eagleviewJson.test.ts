@@ -1,14 +1,10 @@
+import { importedAlone } from './fixtures/reports/client.ts';
 import { describe, expect, it } from 'vitest';
 import { PermanentError } from '../core/errors.ts';
 import { parseFile } from '../tasks/report_import/parse-file.ts';
-import { summarize, type Outcome } from '../tasks/report_import/summary.ts';
 import { eagleViewExportJson, eagleViewGetReportJson } from './fixtures/reports/eagleviewJson.ts';
 
-async function imported(name: string, text: string): Promise<Extract<Outcome, { summary: unknown }>> {
-  const outcome = summarize([await parseFile(name, Buffer.from(text), { alone: true })]);
-  if (outcome.status === 'failed') throw new Error(outcome.reason);
-  return outcome;
-}
+const imported = importedAlone;
 
 describe("EagleView's measurement JSON (EAGLEVIEW_EXPORT)", () => {
   it('reads the OVERALL_SUMMARY totals, the location, and the roof model behind them', async () => {

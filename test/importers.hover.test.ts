@@ -1,8 +1,7 @@
+import { importedAlone } from './fixtures/reports/client.ts';
 import { describe, expect, it } from 'vitest';
 import { readReportText } from '../tasks/report_import/detect-vendor.ts';
-import { parseFile } from '../tasks/report_import/parse-file.ts';
 import { collapseRepeatedLine } from '../tasks/report_import/repeated-glyphs.ts';
-import { summarize, type Outcome } from '../tasks/report_import/summary.ts';
 import { squaresFrom } from '../tasks/report_import/vendors/hoverPdf.ts';
 import {
   hoverCompleteMeasurementsPdf,
@@ -11,11 +10,7 @@ import {
   hoverTwoStructuresPdf,
 } from './fixtures/reports/hover.ts';
 
-async function imported(name: string, data: Buffer): Promise<Extract<Outcome, { summary: unknown }>> {
-  const outcome = summarize([await parseFile(name, data, { alone: true })]);
-  if (outcome.status === 'failed') throw new Error(outcome.reason);
-  return outcome;
-}
+const imported = importedAlone;
 
 /** The roof of the fixtures' house, as HOVER's pages print it. */
 const HOUSE = {

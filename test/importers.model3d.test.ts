@@ -1,18 +1,13 @@
+import { importedAlone } from './fixtures/reports/client.ts';
 import { describe, expect, it } from 'vitest';
 import { classifyEdges, facetPlane, type Point3 } from '../core/roofGeometry.ts';
-import { parseFile } from '../tasks/report_import/parse-file.ts';
-import { summarize, type Outcome } from '../tasks/report_import/summary.ts';
 import type { ExportModel } from '../tasks/report_export/model.ts';
 import { writeDxf } from '../tasks/report_export/write-dxf.ts';
 import { CROSS_GABLE, GABLE, HIP, faces3dDxf, model3dDxf } from './fixtures/reports/models3d.ts';
 
 const SLOPE = Math.sqrt(1.25);
 
-async function imported(name: string, text: string): Promise<Extract<Outcome, { summary: unknown }>> {
-  const outcome = summarize([await parseFile(name, Buffer.from(text), { alone: true })]);
-  if (outcome.status === 'failed') throw new Error(outcome.reason);
-  return outcome;
-}
+const imported = importedAlone;
 
 const close = (n: number) => expect.closeTo(n, 1);
 

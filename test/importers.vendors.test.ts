@@ -1,9 +1,9 @@
+import { importedAlone } from './fixtures/reports/client.ts';
 import { describe, expect, it } from 'vitest';
 import { PermanentError } from '../core/errors.ts';
 import { readReportText } from '../tasks/report_import/detect-vendor.ts';
 import { parseLength } from '../tasks/report_import/feet.ts';
 import { parseFile } from '../tasks/report_import/parse-file.ts';
-import { summarize, type Outcome } from '../tasks/report_import/summary.ts';
 import {
   EAGLEVIEW_LINES,
   eagleViewPdf,
@@ -15,11 +15,7 @@ import {
   roofrTwoStructuresPdf,
 } from './fixtures/reports/build.ts';
 
-async function imported(name: string, data: Buffer): Promise<Extract<Outcome, { summary: unknown }>> {
-  const outcome = summarize([await parseFile(name, data, { alone: true })]);
-  if (outcome.status === 'failed') throw new Error(outcome.reason);
-  return outcome;
-}
+const imported = importedAlone;
 
 describe('lengths as printed', () => {
   it.each([

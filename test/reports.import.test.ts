@@ -25,6 +25,8 @@ import {
   zipOf,
 } from './fixtures/reports/build.ts';
 import { importAndWait, importReport, waitForImport } from './fixtures/reports/client.ts';
+import { eagleViewGetReportJson } from './fixtures/reports/eagleviewJson.ts';
+import { hoverRoofMeasurementsPdf } from './fixtures/reports/hover.ts';
 
 let t: TestContext;
 let dataDir: string;
@@ -145,6 +147,30 @@ describe('POST /api/v1/reports/import', () => {
         lengths_ft: { ridge: 48.5, hip: 14, valley: 21.17, rake: 88.33, eave: 104.75, step_flashing: 22.25 },
         sources: [{ file_name: 'hover-job.json', format: 'json', vendor: 'hover', product: 'Hover measurements JSON' }],
       },
+    });
+  });
+
+  it("fills the report's project_address and location from a HOVER PDF and from EagleView's GetReport answer", async () => {
+    const tenant = await t.tenant();
+    const hover = await importAndWait(t, tenant.key, [
+      { name: 'hover report.pdf', data: await hoverRoofMeasurementsPdf(), type: 'application/pdf' },
+    ]);
+    expect(hover).toMatchObject({
+      status: 'draft',
+      project_name: '41 Quarry Lane, Mapleton, OR 97453',
+      project_address: '41 Quarry Lane, Mapleton, OR 97453',
+      location_label: 'Mapleton, OR 97453',
+      summary: { address: '41 Quarry Lane, Mapleton, OR 97453', total_area_sqft: 2140 },
+    });
+    const ev = await importAndWait(t, tenant.key, [
+      { name: 'getreport.json', data: Buffer.from(eagleViewGetReportJson()), type: 'application/json' },
+    ]);
+    expect(ev).toMatchObject({
+      status: 'draft',
+      project_address: '4 Tanager Way, Mill Creek, WA 98012',
+      location_label: 'Mill Creek, WA 98012',
+      location_lat: 47.8601,
+      location_long: -122.2043,
     });
   });
 

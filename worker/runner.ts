@@ -40,9 +40,12 @@ export async function startWorker(
     const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'debug' ? 'debug' : 'info';
     logger[method]({ ...scope, ...meta }, message);
   });
-  // Report parse threads start now, so the first import finds them warm.
-  const releaseParsePool = holdParsePool({ threads: deps.config.REPORT_PARSE_THREADS });
-  const secret = await storageSigningSecret(deps.sql, deps.config.STORAGE_SIGNING_SECRET);
+  // Report parse threads start now; jobs are taken once they are up, so the first import finds them warm.
+  const parsePool = holdParsePool({ threads: deps.config.REPORT_PARSE_THREADS });
+  const [secret] = await Promise.all([
+    storageSigningSecret(deps.sql, deps.config.STORAGE_SIGNING_SECRET),
+    parsePool.warm,
+  ]);
   const slots = deps.concurrency ?? deps.config.WORKER_CONCURRENCY;
   const shares = new SlotShares(slots, workspaceFlag, ({ task_identifier, payload }) =>
     JOB_POLICIES[task_identifier as TaskName]?.lane
@@ -102,6 +105,6 @@ export async function startWorker(
     stop: () =>
       (stopped ??= Promise.all([dispatch.stop(), firstStatistics.stop()])
         .then(handBack)
-        .finally(() => Promise.all([liveness.stop(), releaseParsePool(), taskDeps.segmenter.close()]))),
+        .finally(() => Promise.all([liveness.stop(), parsePool.release(), taskDeps.segmenter.close()]))),
   };
 }

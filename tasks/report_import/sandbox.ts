@@ -170,10 +170,14 @@ class ParseThread {
           resolve({ outcome, heapUsedMb });
         },
       };
-      this.worker.postMessage(
-        input,
-        input.files.map((f) => f.data.buffer as ArrayBuffer),
-      );
+      try {
+        this.worker.postMessage(
+          input,
+          input.files.map((f) => f.data.buffer as ArrayBuffer),
+        );
+      } catch (err) {
+        this.running.finish({ parsed: [], failure: err as Error });
+      }
     });
   }
 }
@@ -277,14 +281,14 @@ export function parsePool(limits: ParseLimits = PARSE_LIMITS): ParsePool {
 let holders = 0;
 
 /**
- * A worker's hold on the service's pool: its threads start now, warm for the first import, and
- * end when the last worker of the process lets go (tests run several in one process).
+ * A worker's hold on the service's pool: its threads start now (`warm` settles once they are up),
+ * and end when the last worker of the process lets go (tests run several in one process).
  */
-export function holdParsePool(options: Partial<PoolOptions>): () => Promise<void> {
+export function holdParsePool(options: Partial<PoolOptions>): { warm: Promise<void>; release: () => Promise<void> } {
   if (holders++ === 0) poolOptions = { ...POOL_OPTIONS, ...options };
-  void parsePool().warm();
+  const warm = parsePool().warm();
   let released = false;
-  return async () => {
+  const release = async () => {
     if (released) return;
     released = true;
     if (--holders > 0) return;
@@ -292,6 +296,7 @@ export function holdParsePool(options: Partial<PoolOptions>): () => Promise<void
     pools.clear();
     await Promise.all(all.map((p) => p.close()));
   };
+  return { warm, release };
 }
 
 /**
