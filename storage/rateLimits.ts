@@ -88,18 +88,21 @@ interface Lease {
   lastSecond: number;
 }
 
-/** A lease counts ahead at most this share of what is left of the window. */
+/** A lease counts ahead at most this share of what is left of the window… */
 const AHEAD_SHARE = 8;
+/** …and only while this many are left: below, every hit is counted on its own, so the limit is met exactly. */
+const AHEAD_MIN_LEFT = 64;
 
 /**
  * Per-process leases on the shared windows of RateLimitCounter: a process counts hits in
  * PostgreSQL ahead of their arrival, as many as it received in the last second but at most an
  * eighth of what is left of the window, and answers them from that lease with no round trip. A
  * lease is never more than the window has left, so the processes together never answer more than
- * the limit; as the window fills the leases shrink, and once fewer than eight hits are left each
- * one is counted on its own, as without leases. A lease a process does not use up stays counted:
- * the window may then refuse a hit in another process with a few hits never used, never the
- * reverse.
+ * the limit; as the window fills the leases shrink, and once fewer than AHEAD_MIN_LEFT hits are
+ * left each one is counted on its own (group-committed), as without leases: small limits (the
+ * default 60 a minute) are met exactly. A lease a process does not use up stays counted: with a
+ * large limit, the window may refuse a hit in another process while a few are never used (at most
+ * an eighth of what was left when they were leased), never the reverse.
  */
 export class RateLimitLeases {
   private readonly leases = new Map<string, Lease>();
@@ -159,7 +162,8 @@ export class RateLimitLeases {
       while (lease.waiting.length) {
         const waiting = lease.waiting.splice(0);
         const recent = Math.max(lease.thisSecond, lease.lastSecond);
-        const ahead = Math.min(recent, Math.floor((limit - lease.count - waiting.length) / AHEAD_SHARE));
+        const left = limit - lease.count - waiting.length;
+        const ahead = left >= AHEAD_MIN_LEFT ? Math.min(recent, Math.floor(left / AHEAD_SHARE)) : 0;
         const n = waiting.length + Math.max(0, ahead);
         let count: number;
         try {
