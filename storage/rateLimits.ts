@@ -231,10 +231,14 @@ export async function leasedHit(
 
 const retryAfterSeconds = (reset: Date, now: number) => Math.max(1, Math.ceil((reset.getTime() - now) / 1000));
 
+/** The last window's reset as written in the header: every hit of a minute writes the same. */
+let resetText = { at: 0, text: '' };
+
 function rateLimitHeaders(limit: number, remaining: number, reset: Date): Record<string, string> {
+  if (resetText.at !== reset.getTime()) resetText = { at: reset.getTime(), text: reset.toISOString() };
   return {
     'X-RateLimit-Limit': String(limit),
     'X-RateLimit-Remaining': String(Math.max(0, remaining)),
-    'X-RateLimit-Reset': reset.toISOString(),
+    'X-RateLimit-Reset': resetText.text,
   };
 }
