@@ -4,7 +4,7 @@ import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Sql } from '../storage/db.ts';
 import { loadSecret, storageSigningSecret } from '../storage/secrets.ts';
-import { RateLimitCounter } from '../storage/rateLimits.ts';
+import { RateLimitCounter, RateLimitLeases } from '../storage/rateLimits.ts';
 import { PageViewIngest } from '../storage/pageViews.ts';
 import type { AppDeps, Ctx, Next } from './context.ts';
 import { requestId } from './middleware/requestId.ts';
@@ -45,9 +45,11 @@ export async function createApp(input: {
   const storageSecret = await storageSigningSecret(input.sql, input.config.STORAGE_SIGNING_SECRET);
   await loadTimezoneNames(input.sql);
   const leases = new CapacityLeases(input.sql, (err) => input.logger.error({ err }, 'capacity lease write failed'));
+  const rateLimits = new RateLimitCounter(input.sql);
   const deps: AppDeps = {
     ...input,
-    rateLimits: new RateLimitCounter(input.sql),
+    rateLimits,
+    rateLimitLeases: new RateLimitLeases(rateLimits),
     pageViews: new PageViewIngest(input.sql),
     keyCache: new KeyCache(input.sql),
     cursorSecret: await loadSecret(input.sql, 'cursor'),

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import type net from 'node:net';
 import type { Ctx, Next } from './context.ts';
 import { ERRORS, type ApiError } from '../core/errors.ts';
 
@@ -21,7 +22,34 @@ export const CLOSE = { Connection: 'close' };
  */
 export async function closeBehindUnreadBody(ctx: Ctx, next: Next) {
   await next();
-  if (!ctx.req.complete && !ctx.headerSent) ctx.set('Connection', 'close');
+  if (ctx.req.complete || ctx.headerSent) return;
+  ctx.set('Connection', 'close');
+  lingerOnClose(ctx.req.socket);
+}
+
+/** How long, and for how many more bytes, a connection closed behind an unread body lingers. */
+const LINGER_MS = 1000;
+const LINGER_BYTES = 256 * 1024;
+
+/**
+ * Closes the connection the way Node does after a `Connection: close` answer (destroySoon), but
+ * lingering: it sends its end of the connection, then reads and drops what the client still
+ * sends, for at most LINGER_MS or LINGER_BYTES, before closing. Closed at once with the body's
+ * bytes unread, the connection would be reset, and a client still writing its body could lose the
+ * answer (the 429 or 401 it should read) to the reset.
+ */
+function lingerOnClose(socket: net.Socket): void {
+  socket.destroySoon = () => {
+    const until = socket.bytesRead + LINGER_BYTES;
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    socket.once('close', () => clearTimeout(timer));
+    socket.once('end', () => socket.destroy());
+    socket.on('data', () => {
+      if (socket.bytesRead > until) socket.destroy();
+    });
+    socket.end();
+    socket.resume();
+  };
 }
 
 const tooSlow = (message: string) => ERRORS.uploadTooSlow(message, CLOSE);

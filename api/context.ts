@@ -4,7 +4,7 @@ import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Db, Sql } from '../storage/db.ts';
 import type { ApiKey, KeyWorkspace } from '../storage/apiKeys.ts';
-import type { RateLimitCounter } from '../storage/rateLimits.ts';
+import type { RateLimitCounter, RateLimitLeases } from '../storage/rateLimits.ts';
 import type { PageViewIngest } from '../storage/pageViews.ts';
 import type { IdempotentRequest } from './middleware/idempotency.ts';
 import type { KeyCache } from './middleware/auth.ts';
@@ -20,6 +20,7 @@ export interface AppDeps {
   logger: Logger;
   sql: Sql;
   rateLimits: RateLimitCounter;
+  rateLimitLeases: RateLimitLeases;
   pageViews: PageViewIngest;
   keyCache: KeyCache;
   cursorSecret: Buffer;

@@ -15,10 +15,13 @@ interface Receiving {
  * Caps the connections one client may keep sending a request on (its head, or its body) for
  * longer than `slowAfterMs`: a client trickling many requests at once would otherwise hold a
  * socket each for as long as the head and body deadlines allow. A connection counts from its
- * first byte (or its opening) until its request has arrived whole; an idle keep-alive
- * connection does not count. Past the cap, a new connection, or a new request, is answered 429
- * and closed. Connections from trusted proxies are counted per client once a request's head
- * names the client (the proxy's own address stands for every client behind it).
+ * opening until its first request's head has arrived, and while any request's body is arriving;
+ * a kept-alive connection between requests does not count, and the head of a later request on it
+ * is bounded by the server's headersTimeout alone (watching for its first byte would take the
+ * connection off Node's native parser path, for every request). Past the cap, a new connection,
+ * or a new request, is answered 429 and closed. Connections from trusted proxies are counted per
+ * client once a request's head names the client (the proxy's own address stands for every client
+ * behind it).
  */
 export class SlowConnections {
   private readonly sockets = new Map<net.Socket, Receiving>();
@@ -42,7 +45,7 @@ export class SlowConnections {
    * body has arrived too, and refuses it when that client is past the cap.
    */
   middleware = async (ctx: Ctx, next: Next) => {
-    const { req, res } = ctx;
+    const { req } = ctx;
     const socket = req.socket;
     if (req.complete) this.stop(socket);
     else {
@@ -50,11 +53,6 @@ export class SlowConnections {
       req.once('end', () => this.stop(socket));
       if (this.slowOf(ctx.ip, socket) >= this.limits.perClient) throw tooMany(this.limits.perClient);
     }
-    // Once answered, a kept-alive connection counts again from the next request's first byte.
-    const client = ctx.ip;
-    res.once('finish', () => {
-      if (!socket.destroyed) socket.once('data', () => this.start(socket, client));
-    });
     await next();
   };
 

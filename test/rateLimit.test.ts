@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './harness.ts';
 import { expectMatchesSpec } from './openapi.ts';
-import { RateLimitCounter } from '../storage/rateLimits.ts';
+import { RateLimitCounter, RateLimitLeases } from '../storage/rateLimits.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -28,6 +28,55 @@ describe('rate limits', () => {
     expect(positions.slice(20).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 21));
     const [row] = await t.sql`select count from rate_limit_counters where bucket = ${bucket}`;
     expect(row!.count).toBe(50);
+  });
+
+  /** A counter that notes its round trips: each hit() call is one upsert (or a share of one). */
+  function countingCounter() {
+    const counter = new RateLimitCounter(t.sql);
+    const calls = { n: 0 };
+    const hit = counter.hit.bind(counter);
+    counter.hit = (bucket, window, n) => (calls.n++, hit(bucket, window, n));
+    return { counter, calls };
+  }
+
+  const takeAll = async (leases: RateLimitLeases, bucket: string, limit: number, hits: number) => {
+    const windowStart = Math.floor(Date.now() / 60_000) * 60_000;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: hits }, async () => leases.take(bucket, limit, windowStart, () => new Error('full'))),
+    );
+    return outcomes.filter((o) => o.status === 'fulfilled').length;
+  };
+
+  it('answers hits of a busy key from a lease, with a round trip for many at a time, never past the limit', async () => {
+    const { counter, calls } = countingCounter();
+    const leases = new RateLimitLeases(counter);
+    const bucket = `lease-test-${Date.now()}`;
+    const windowStart = Math.floor(Date.now() / 60_000) * 60_000;
+    let answered = 0;
+    for (let i = 0; i < 2000; i++) {
+      await leases.take(bucket, 1_000_000, windowStart, () => new Error('full'));
+      answered++;
+    }
+    expect(answered).toBe(2000);
+    // The lease grows with the hits of the last second: far fewer round trips than hits.
+    expect(calls.n).toBeLessThan(100);
+    const [row] = await t.sql<{ count: number }[]>`select count from rate_limit_counters where bucket = ${bucket}`;
+    expect(row!.count).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('never answers more than the limit over two processes taking hits at once, and counts the hits of a small limit one by one', async () => {
+    const { counter: a, calls } = countingCounter();
+    const b = new RateLimitCounter(t.sql);
+    const [first, second] = [new RateLimitLeases(a), new RateLimitLeases(b)];
+    const bucket = `lease-pair-${Date.now()}`;
+    const answered = await Promise.all([takeAll(first, bucket, 500, 800), takeAll(second, bucket, 500, 800)]);
+    expect(answered[0]! + answered[1]!).toBe(500);
+    expect(calls.n).toBeGreaterThan(0);
+    // A small limit, hits in turn: each claims one, so a hit a process never uses is never counted.
+    const slow = `lease-slow-${Date.now()}`;
+    const served: number[] = [];
+    for (let i = 0; i < 12; i++) served.push(await takeAll(i % 2 ? first : second, slow, 10, 1));
+    expect(served).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0]);
   });
 
   it('allows the limit per key and route, then answers 429 with Retry-After', async () => {
