@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, waitUntil, type Tenant, type TestContext } from './harness.ts';
-import { createVisualization, generate, HOUSE_JPG } from './visualizations.fixtures.ts';
+import { createVisualization, generate, HOUSE_JPG, HOUSE_ROOF_OUTLINE } from './visualizations.fixtures.ts';
 import { enqueueJob, listJobs } from '../storage/jobs.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 
@@ -46,9 +46,11 @@ async function admin(...args: string[]) {
 }
 
 async function processingVisualization(label: string, tenant: Tenant) {
+  // With an outline no embedding job is queued beside the generation: the killed worker holds these three jobs only.
   const vis = await createVisualization(t, tenant, {
     session_id: label,
     original_image_url: `data:image/jpeg;base64,${HOUSE_JPG.toString('base64')}`,
+    roof_outline: HOUSE_ROOF_OUTLINE,
   });
   expect((await generate(t, tenant, vis.id)).body.visualization.status).toBe('processing');
   const [job] = await t.sql<
