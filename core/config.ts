@@ -76,6 +76,9 @@ const schema = z.object({
   WORKER_CONCURRENCY: int(4),
   // Warm threads that parse report imports (each under the parse limits); imports beyond wait their turn.
   REPORT_PARSE_THREADS: int(2),
+  // ONNX Runtime threads of a worker's roof segmenter: one keeps a worker's peak memory lowest, two
+  // shorten a photo's embedding at the cost of more memory (bench/RESULTS.md, segmenter).
+  SEGMENTER_THREADS: int(1),
   WORKER_HEARTBEAT_SECONDS: int(5),
   WORKER_STALE_AFTER_SECONDS: int(30),
   WEB_CONCURRENCY: int(1),

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { run, Logger as WorkerLogger, type Runner } from 'graphile-worker';
 import type { TaskDeps } from '../tasks/context.ts';
 import { buildTaskList } from './taskList.ts';
@@ -16,12 +15,6 @@ import { Segmenter } from '../core/segmenter/segmenter.ts';
 import { SlotShares } from './workspaceShares.ts';
 import { JOB_POLICIES, workspaceFlag } from '../storage/jobPolicies.ts';
 import type { TaskName } from '../storage/jobPayloads.ts';
-
-/**
- * ONNX Runtime threads of the worker's segmenter: its one thread embeds a photo at a time, and two
- * cores halve an embedding's wait without starving the other jobs of a small machine.
- */
-const SEGMENTER_THREADS = Math.min(2, availableParallelism());
 
 /** How often a worker looks for tables written to before their first analyze (a query on pg_stat_user_tables). */
 const FIRST_STATISTICS_INTERVAL_MS = 1_000;
@@ -57,7 +50,7 @@ export async function startWorker(
     logger,
     sql: deps.sql,
     blobs: createBlobStore(deps.config, secret),
-    segmenter: new Segmenter(SEGMENTER_THREADS),
+    segmenter: new Segmenter(deps.config.SEGMENTER_THREADS),
     shares,
   };
   // The pool id is what graphile-worker writes into locked_by: the heartbeat's worker id.

@@ -23,6 +23,7 @@ function session(model: SegmenterModel): Promise<ort.InferenceSession> {
         // The arena keeps every peak allocation for good; without it a worker's memory falls
         // back after each photo.
         enableCpuMemArena: false,
+        enableMemPattern: false,
         intraOpNumThreads: threads,
         interOpNumThreads: 1,
         graphOptimizationLevel: 'all',
