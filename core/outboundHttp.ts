@@ -202,9 +202,9 @@ export function outboundUrlProblem(url: URL, allowPrivate: boolean): string | un
  * DNS resolution for the socket itself: the addresses checked are the addresses connected to,
  * so a name that resolves differently the second time (DNS rebinding) gains nothing.
  */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
+export function guardedLookup(allowPrivate: boolean, resolve: typeof dnsLookup = dnsLookup): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    resolve(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
       const list = addresses as { address: string; family: number }[];
       for (const { address } of list) {

@@ -1,9 +1,13 @@
 import http from 'node:http';
 import { once } from 'node:events';
-import { lookup } from 'node:dns/promises';
-import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressKind, embeddedIPv4, outboundUrlProblem } from '../core/outboundHttp.ts';
+import {
+  addressKind,
+  embeddedIPv4,
+  ForbiddenAddressError,
+  guardedLookup,
+  outboundUrlProblem,
+} from '../core/outboundHttp.ts';
 import { postWebhook } from '../tasks/webhook_deliver/send.ts';
 import { fetchImage } from '../tasks/visualization_generate/fetch-image.ts';
 
@@ -104,19 +108,33 @@ describe('connecting', () => {
     expect(hits).toBe(before);
   });
 
-  it('checks the addresses a hosts-file name resolves to on the socket itself', async (ctx) => {
-    // The machine's own name: resolved by the hosts file (or the resolver) to an address of this machine.
-    const name = hostname();
-    const addresses = await lookup(name, { all: true }).catch(() => []);
-    if (!addresses.some((a) => addressKind(a.address) !== 'public')) ctx.skip();
-    expect(outboundUrlProblem(new URL(`https://${name}/`), false)).toBeUndefined();
-    const before = hits;
-    const attempt = await postWebhook(`https://${name}:${port}/hook`, {}, '{}', {
-      timeoutMs: 2000,
-      allowPrivate: false,
+  it('checks the addresses a name resolves to on the socket itself, whatever the name', async () => {
+    // A resolver of our own, so the check does not depend on this machine's hosts file or DNS.
+    const answers: Record<string, string[]> = {
+      'intranet.example': ['10.0.0.5'],
+      'rebound.example': ['93.184.216.34', '127.0.0.1'],
+      'public.example': ['93.184.216.34'],
+    };
+    const resolve = ((name: string, _opts: unknown, cb: (e: Error | null, a: unknown) => void) =>
+      cb(
+        null,
+        (answers[name] ?? []).map((address) => ({ address, family: 4 })),
+      )) as unknown as typeof import('node:dns').lookup;
+    const look = (name: string, allowPrivate: boolean) =>
+      new Promise<{ err: Error | null; address: unknown }>((done) =>
+        guardedLookup(allowPrivate, resolve)(name, { all: true }, ((err: Error | null, address: unknown) =>
+          done({ err, address })) as never),
+      );
+    const refused = await look('intranet.example', false);
+    expect(refused.err).toBeInstanceOf(ForbiddenAddressError);
+    expect(refused.err!.message).toMatch(/^intranet\.example resolves to 10\.0\.0\.5, a private or reserved address/);
+    // One forbidden address among public ones is enough to refuse the name.
+    expect((await look('rebound.example', false)).err?.message).toMatch(/resolves to 127\.0\.0\.1/);
+    expect(await look('public.example', false)).toEqual({
+      err: null,
+      address: [{ address: '93.184.216.34', family: 4 }],
     });
-    expect(attempt.error).toMatch(new RegExp(`^${name} resolves to .*, a private or reserved address`));
-    expect(hits).toBe(before);
+    expect((await look('intranet.example', true)).err).toBeNull();
   });
 
   it('delivers to a loopback receiver only while private addresses are allowed', async () => {
