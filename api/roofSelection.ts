@@ -4,7 +4,7 @@ import { newId } from '../core/ids.ts';
 import type { RoofTap } from '../core/roofOutline.ts';
 import { storedEmbeddingSize } from '../core/segmenter/embeddingBlob.ts';
 import type { Segmenter, StoredEmbedding } from '../core/segmenter/segmenter.ts';
-import { blobKey, type BlobStore } from '../storage/blobs.ts';
+import { blobKey, readBlobBytes, type BlobStore } from '../storage/blobs.ts';
 import type { Sql } from '../storage/db.ts';
 import { enqueueJob, findKeyedJob } from '../storage/jobs.ts';
 import { JOB_POLICIES } from '../storage/jobPolicies.ts';
@@ -28,13 +28,7 @@ const embeddings = new Map<string, Promise<StoredEmbedding>>();
 function storedEmbedding(blobs: BlobStore, key: string): Promise<StoredEmbedding> {
   let found = embeddings.get(key);
   if (found) embeddings.delete(key);
-  else
-    found = blobs.get(key).then(async (stream) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      const bytes = Buffer.concat(chunks);
-      return { key, bytes, ...storedEmbeddingSize(bytes) };
-    });
+  else found = readBlobBytes(blobs, key).then((bytes) => ({ key, bytes, ...storedEmbeddingSize(bytes) }));
   found.catch(() => embeddings.delete(key));
   embeddings.set(key, found);
   while (embeddings.size > EMBEDDINGS_KEPT) embeddings.delete(embeddings.keys().next().value!);

@@ -15,6 +15,13 @@ export interface BlobStore {
   signedUrl(key: string, opts: { expiresInSeconds: number; fileName?: string; contentType?: string }): Promise<string>;
 }
 
+/** A whole object's bytes (photos, masks, embeddings: a few MB at most). */
+export async function readBlobBytes(blobs: BlobStore, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await blobs.get(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
 /**

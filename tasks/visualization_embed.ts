@@ -1,7 +1,7 @@
 import type { TaskFactory } from './context.ts';
 import { PermanentError } from '../core/errors.ts';
 import { findVisualization, markEmbeddingFailed } from '../storage/visualizations.ts';
-import { embeddingFor } from './visualization_generate/roof/embedding.ts';
+import { embedPhoto } from './visualization_generate/roof/embedding.ts';
 
 /**
  * Computes a visualization's embedding once, right after it is created (or when a selection
@@ -16,7 +16,7 @@ const visualizationEmbed: TaskFactory<'visualization_embed'> = ({ sql, config, l
     const row = await findVisualization(sql, ws, id);
     if (!row || row.embedding_state === 'ready') return;
     try {
-      await embeddingFor({ sql, blobs, segmenter, allowPrivate: config.IMAGE_FETCH_ALLOW_PRIVATE }, row);
+      await embedPhoto({ sql, blobs, segmenter, allowPrivate: config.IMAGE_FETCH_ALLOW_PRIVATE }, row);
     } catch (err) {
       if (!(err instanceof PermanentError)) throw err;
       logger.warn({ visualization_id: id, err: err.message }, 'visualization photo cannot be embedded');

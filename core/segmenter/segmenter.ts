@@ -37,17 +37,6 @@ export interface SegmenterPrompt {
   previous?: Float32Array | null;
 }
 
-export interface Decoded {
-  /** The mask's logits (> 0: inside) at the embedding's width × height. */
-  logits: Float32Array;
-  width: number;
-  height: number;
-  /** The decoder's own 256 × 256 answer, to feed back as `previous`. */
-  lowRes: Float32Array;
-  /** The decoder's estimate of the mask's quality (predicted IoU). */
-  score: number;
-}
-
 /** A decoded mask made fit to keep: cleaned, measured and outlined (selection.ts). */
 export interface Selection {
   /** 255 on the roof, 0 elsewhere, at the embedding's width × height. */
@@ -63,7 +52,7 @@ export interface Selection {
 
 export interface DecodeRequest {
   id: number;
-  op: 'decode' | 'select';
+  op: 'select';
   embedding: Float32Array | null;
   stored: { key: string; bytes: Uint8Array } | null;
   coords: Float32Array;
@@ -83,7 +72,6 @@ export type ThreadReply =
       id: number;
       ok: true;
       embedding?: Float32Array;
-      decoded?: Omit<Decoded, 'width' | 'height'>;
       selection?: Omit<Selection, 'width' | 'height'>;
     }
   | { id: number; ok: false; error: string };
@@ -158,12 +146,6 @@ export class Segmenter {
     return { data: reply.embedding!, width, height };
   }
 
-  /** The mask the decoder answers for these taps and box on the embedded photo, as logits. */
-  async decode(embedding: Embedding | StoredEmbedding, prompt: SegmenterPrompt): Promise<Decoded> {
-    const reply = await this.call(decodeRequest('decode', embedding, prompt));
-    return { ...reply.decoded!, width: embedding.width, height: embedding.height };
-  }
-
   /** The decoder's answer made fit to keep: cleaned, measured and outlined, in the thread. */
   async select(embedding: Embedding | StoredEmbedding, prompt: SegmenterPrompt): Promise<Selection> {
     const reply = await this.call(decodeRequest('select', embedding, prompt));
@@ -179,12 +161,12 @@ export class Segmenter {
 
 /** The decoder's inputs for a prompt: SAM's coordinates are pixels of the embedded photo. */
 function decodeRequest(
-  op: 'decode' | 'select',
+  op: 'select',
   embedding: Embedding | StoredEmbedding,
   prompt: SegmenterPrompt,
 ): Omit<DecodeRequest, 'id'> {
   if ('data' in embedding && embedding.data.length !== EMBEDDING_LENGTH) {
-    throw new Error('Segmenter.decode: not an embedding');
+    throw new Error('Segmenter.select: not an embedding');
   }
   const { width, height } = embedding;
   const coords: number[] = [];

@@ -106,10 +106,6 @@ parentPort!.on('message', async (req: ThreadRequest) => {
     } else if (req.op === 'load') {
       await session(req.model);
       reply = { id: req.id, ok: true };
-    } else if (req.op === 'decode') {
-      const decoded = await decode(req);
-      transfer.push(decoded.logits.buffer as ArrayBuffer, decoded.lowRes.buffer as ArrayBuffer);
-      reply = { id: req.id, ok: true, decoded };
     } else {
       const decoded = await decode(req);
       const selection = selectionOf(decoded.logits, req.outWidth, req.outHeight);

@@ -1,12 +1,6 @@
-import type { BlobStore } from '../../storage/blobs.ts';
+import { readBlobBytes, type BlobStore } from '../../storage/blobs.ts';
 import type { VisualizationRow } from '../../storage/visualizations.ts';
 import { fetchImage } from './fetch-image.ts';
-
-export async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await blobs.get(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /**
  * A visualization's original photo: the stored copy (an upload, or the partner's URL downloaded
@@ -18,7 +12,7 @@ export async function loadOriginal(
   row: Pick<VisualizationRow, 'original_image_key' | 'original_image_url'>,
   allowPrivate: boolean,
 ): Promise<{ bytes: Buffer; stored: boolean }> {
-  if (row.original_image_key) return { bytes: await readBlob(blobs, row.original_image_key), stored: true };
+  if (row.original_image_key) return { bytes: await readBlobBytes(blobs, row.original_image_key), stored: true };
   const fetched = await fetchImage(row.original_image_url!, { allowPrivate });
   return { bytes: fetched.bytes, stored: false };
 }

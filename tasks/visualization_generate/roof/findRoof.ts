@@ -2,11 +2,10 @@ import sharp from 'sharp';
 import { PermanentError } from '../../../core/errors.ts';
 import type { VisualizationRow } from '../../../storage/visualizations.ts';
 import { outlineMaskSize, rasterizeOutline, type Mask } from '../mask.ts';
-import { readBlob } from '../original.ts';
 import type { RawRgb } from '../photo.ts';
 import type { RoofOutline } from '../../../core/roofOutline.ts';
 import { findRoofAutomatically } from './autoFind.ts';
-import type { BlobStore } from '../../../storage/blobs.ts';
+import { readBlobBytes, type BlobStore } from '../../../storage/blobs.ts';
 
 /**
  * The roof a generate paints, from the partner's latest word on it: the roof_outline sent, else
@@ -20,7 +19,7 @@ export async function roofMaskFor(
   photo: RawRgb,
 ): Promise<Mask> {
   if (row.roof_outline) return outlineRoof(row.roof_outline)(photo);
-  if (row.roof_selection) return maskFromPng(await readBlob(blobs, row.roof_selection.mask_key));
+  if (row.roof_selection) return maskFromPng(await readBlobBytes(blobs, row.roof_selection.mask_key));
   return foundRoof(original)();
 }
 
