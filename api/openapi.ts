@@ -113,19 +113,30 @@ const WEBHOOK_HEADERS: Json[] = [
     name: 'Webhook-Id',
     in: 'header',
     required: true,
-    description: 'The event id, the same on every retry of this event: deduplicate on it',
+    description: 'The event id, the same on every retry and re-send of this event: deduplicate on it',
     schema: { type: 'string' },
     example: EXAMPLE_IDS.webhookEvent,
+  },
+  {
+    name: 'Webhook-Timestamp',
+    in: 'header',
+    required: true,
+    description: 'When this try was signed, in unix seconds: reject one more than 5 minutes away from your clock',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+    example: '1773342262',
   },
   {
     name: 'Webhook-Signature',
     in: 'header',
     required: true,
     description:
-      '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the signing secret; one `v1` per secret while a ' +
-      'rotation overlaps. See "Verifying a signature" above.',
+      'Standard Webhooks (endpoints whose `signature_scheme` is `standard_webhooks`): space-separated ' +
+      '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the secret\'s ' +
+      'base64 after `whsec_` decodes to, one entry per secret while a rotation overlaps; any Standard Webhooks ' +
+      'library verifies it. `legacy` endpoints get `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed ' +
+      'with the secret\'s UTF-8 bytes instead, one `v1` per secret. See "Verifying a signature" above.',
     schema: { type: 'string' },
-    example: 't=1773342262,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
   },
 ];
 
@@ -264,7 +275,7 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
         summary: event.summary,
         description: `${event.description}\n\n${subscribers}Any 2xx acknowledges it; anything else is retried.`,
         tags: [WEBHOOK_EVENTS_TAG.name],
-        // The service calls you: no API key, the Webhook-Signature header proves the sender.
+        // The service calls you: no API key, the webhook-signature header proves the sender.
         security: [],
         parameters: WEBHOOK_HEADERS,
         requestBody: {

@@ -426,7 +426,8 @@ create table webhook_deliveries (
   next_attempt_at timestamp with time zone,
   retry_window_start timestamp with time zone not null default now(),
   created_at timestamp with time zone not null default now(),
-  updated_at timestamp with time zone not null default now()
+  updated_at timestamp with time zone not null default now(),
+  resent_from text
 );
 
 create table webhook_delivery_attempts (
@@ -435,7 +436,8 @@ create table webhook_delivery_attempts (
   attempted_at timestamp with time zone not null default now(),
   response_status integer,
   error text,
-  duration_ms integer not null
+  duration_ms integer not null,
+  response_body text
 );
 
 create table webhook_endpoints (
@@ -452,7 +454,8 @@ create table webhook_endpoints (
   previous_secret_sealed bytea,
   previous_secret_expires_at timestamp with time zone,
   created_at timestamp with time zone not null default now(),
-  updated_at timestamp with time zone not null default now()
+  updated_at timestamp with time zone not null default now(),
+  signature_scheme text not null default 'standard_webhooks'::text
 );
 
 create table webhook_events (
@@ -569,13 +572,14 @@ alter table visualizations add constraint visualizations_shape_id_fkey FOREIGN K
 alter table visualizations add constraint visualizations_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'processing'::text, 'failed'::text, 'completed'::text])));
 alter table visualizations add constraint visualizations_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id);
 alter table webhook_deliveries add constraint webhook_deliveries_endpoint_id_fkey FOREIGN KEY (endpoint_id) REFERENCES webhook_endpoints(id) ON DELETE CASCADE;
-alter table webhook_deliveries add constraint webhook_deliveries_event_id_endpoint_id_key UNIQUE (event_id, endpoint_id);
 alter table webhook_deliveries add constraint webhook_deliveries_event_id_fkey FOREIGN KEY (event_id) REFERENCES webhook_events(id) ON DELETE CASCADE;
 alter table webhook_deliveries add constraint webhook_deliveries_pkey PRIMARY KEY (id);
 alter table webhook_deliveries add constraint webhook_deliveries_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'succeeded'::text, 'failed'::text])));
 alter table webhook_delivery_attempts add constraint webhook_delivery_attempts_delivery_id_fkey FOREIGN KEY (delivery_id) REFERENCES webhook_deliveries(id) ON DELETE CASCADE;
 alter table webhook_delivery_attempts add constraint webhook_delivery_attempts_pkey PRIMARY KEY (id);
+alter table webhook_delivery_attempts add constraint webhook_delivery_attempts_response_body_bounded CHECK ((octet_length(response_body) <= 4096));
 alter table webhook_endpoints add constraint webhook_endpoints_pkey PRIMARY KEY (id);
+alter table webhook_endpoints add constraint webhook_endpoints_signature_scheme_check CHECK ((signature_scheme = ANY (ARRAY['standard_webhooks'::text, 'legacy'::text])));
 alter table webhook_endpoints add constraint webhook_endpoints_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id);
 alter table webhook_events add constraint webhook_events_pkey PRIMARY KEY (id);
 alter table worker_heartbeats add constraint worker_heartbeats_pkey PRIMARY KEY (worker_id);
@@ -658,9 +662,9 @@ CREATE INDEX visualizations_lead_idx ON public.visualizations USING btree (works
 CREATE UNIQUE INDEX visualizations_pkey ON public.visualizations USING btree (id);
 CREATE INDEX visualizations_session_idx ON public.visualizations USING btree (workspace_id, session_id, created_at DESC, id DESC) WHERE (deleted_at IS NULL);
 CREATE INDEX webhook_deliveries_due_idx ON public.webhook_deliveries USING btree (endpoint_id, next_attempt_at) WHERE (status = 'pending'::text);
-CREATE INDEX webhook_deliveries_endpoint_idx ON public.webhook_deliveries USING btree (endpoint_id);
-CREATE UNIQUE INDEX webhook_deliveries_event_id_endpoint_id_key ON public.webhook_deliveries USING btree (event_id, endpoint_id);
+CREATE INDEX webhook_deliveries_endpoint_list_idx ON public.webhook_deliveries USING btree (endpoint_id, created_at DESC, id DESC);
 CREATE INDEX webhook_deliveries_failed_idx ON public.webhook_deliveries USING btree (status, created_at) WHERE (status = 'failed'::text);
+CREATE UNIQUE INDEX webhook_deliveries_first_idx ON public.webhook_deliveries USING btree (event_id, endpoint_id) WHERE (resent_from IS NULL);
 CREATE UNIQUE INDEX webhook_deliveries_pkey ON public.webhook_deliveries USING btree (id);
 CREATE INDEX webhook_delivery_attempts_delivery_idx ON public.webhook_delivery_attempts USING btree (delivery_id, attempted_at);
 CREATE UNIQUE INDEX webhook_delivery_attempts_pkey ON public.webhook_delivery_attempts USING btree (id);

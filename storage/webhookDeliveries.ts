@@ -1,6 +1,7 @@
 import type postgres from 'postgres';
 import type { Db, Sql } from './db.ts';
 import { WEBHOOK_TEST_EVENT } from '../core/webhookEventTypes.ts';
+import type { SignatureScheme } from '../core/webhookSecrets.ts';
 import { ENDPOINT_JOB_KEY_PREFIX, JOB_POLICIES, laneQueue, workspaceFlagsSql } from './jobPolicies.ts';
 
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
@@ -18,23 +19,28 @@ export interface DeliveryTarget {
   endpoint_id: string;
   url: string;
   enabled: boolean;
+  signature_scheme: SignatureScheme;
   secret_sealed: Buffer;
   /** The secret before a rotation, only while it still signs beside the new one. */
   previous_secret_sealed: Buffer | null;
 }
 
-/** One try: the receiver's status (null when none came back), a plain error unless it was a 2xx. */
+/**
+ * One try: the receiver's status (null when none came back), a plain error unless it was a 2xx,
+ * and the start of its answer (tasks/webhook_deliver/send.ts bounds it).
+ */
 export interface Attempt {
   status: number | null;
   error: string | null;
   durationMs: number;
+  responseBody?: string | null;
 }
 
 /** Whether it was recorded: not when the delivery is gone (its endpoint deleted meanwhile). */
 export async function recordAttempt(sql: Db, deliveryId: string, attempt: Attempt): Promise<boolean> {
   const rows = await sql`
-    insert into webhook_delivery_attempts (delivery_id, response_status, error, duration_ms)
-    select id, ${attempt.status}, ${attempt.error}, ${attempt.durationMs}
+    insert into webhook_delivery_attempts (delivery_id, response_status, error, duration_ms, response_body)
+    select id, ${attempt.status}, ${attempt.error}, ${attempt.durationMs}, ${attempt.responseBody ?? null}
     from webhook_deliveries where id = ${deliveryId}
     returning id`;
   return rows.length > 0;
@@ -45,6 +51,7 @@ export interface Success {
   deliveryId: string;
   status: number;
   durationMs: number;
+  responseBody: string | null | undefined;
   /** When the answer came back: the attempt's time. */
   at: Date;
 }
@@ -59,10 +66,11 @@ export async function settleSucceeded(sql: Db, endpointId: string, tries: Succes
   await sql`
     with tried as (
       select * from unnest(${tries.map((t) => t.deliveryId)}::text[], ${tries.map((t) => t.status)}::int[],
-        ${tries.map((t) => t.durationMs)}::int[], ${tries.map((t) => t.at.toISOString())}::timestamptz[]) as t(id, status, duration_ms, at)),
+        ${tries.map((t) => t.durationMs)}::int[], ${tries.map((t) => t.at.toISOString())}::timestamptz[],
+        ${tries.map((t) => t.responseBody ?? null)}::text[]) as t(id, status, duration_ms, at, response_body)),
     recorded as (
-      insert into webhook_delivery_attempts (delivery_id, attempted_at, response_status, error, duration_ms)
-      select d.id, t.at, t.status, null, t.duration_ms from tried t join webhook_deliveries d on d.id = t.id
+      insert into webhook_delivery_attempts (delivery_id, attempted_at, response_status, error, duration_ms, response_body)
+      select d.id, t.at, t.status, null, t.duration_ms, t.response_body from tried t join webhook_deliveries d on d.id = t.id
       order by t.at),
     settled as (
       update webhook_deliveries d set status = 'succeeded', attempt_count = d.attempt_count + 1,
@@ -121,7 +129,7 @@ export async function dueDeliveries(
     select d.id, d.workspace_id, d.attempt_count,
       e.id as event_id, e.type as event_type, e.created_at as event_created_at,
       webhook_event_data(e)::json as event_data,
-      ep.id as endpoint_id, ep.url, ep.enabled, ep.secret_sealed,
+      ep.id as endpoint_id, ep.url, ep.enabled, ep.signature_scheme, ep.secret_sealed,
       case when ep.previous_secret_expires_at > now() then ep.previous_secret_sealed end as previous_secret_sealed
     from webhook_deliveries d
     join webhook_events e on e.id = d.event_id
@@ -266,7 +274,7 @@ export async function redeliverEvent(
     select ep.id, ep.enabled, ep.events && array[${event.type}, '*'] as subscribed, d.id as delivery_id
     from webhook_endpoints ep
     join webhook_events e on e.workspace_id = ep.workspace_id and e.id = ${eventId}
-    left join webhook_deliveries d on d.event_id = e.id and d.endpoint_id = ep.id
+    left join webhook_deliveries d on d.event_id = e.id and d.endpoint_id = ep.id and d.resent_from is null
     where ${endpointId ? sql`ep.id = ${endpointId}` : sql`d.id is not null`}
     order by ep.created_at, ep.id`;
   const outcome: RedeliveryOutcome = { redelivered: [], refused: [] };
@@ -287,7 +295,7 @@ export async function redeliverEvent(
     } else {
       await sql`select webhook_fan_out(${eventId}, ${ep.id})`;
       const [made] = await sql<{ id: string }[]>`
-        select id from webhook_deliveries where event_id = ${eventId} and endpoint_id = ${ep.id}`;
+        select id from webhook_deliveries where event_id = ${eventId} and endpoint_id = ${ep.id} and resent_from is null`;
       redelivered(made!.id, ep.id, true);
     }
   }

@@ -1,12 +1,15 @@
 import type { Db } from './db.ts';
 import { olderThan, positionOf, type NewestFirstPosition } from './newestFirst.ts';
 import { removeEndpointJob } from './webhookDeliveries.ts';
+import type { SignatureScheme } from '../core/webhookSecrets.ts';
 
 /** Endpoints one workspace may have: each gets every subscribed event, so each multiplies the deliveries. */
 export const MAX_WEBHOOK_ENDPOINTS = 16;
 
-/** After a rotation the previous secret keeps signing, beside the new one, this long. */
-export const PREVIOUS_SECRET_HOURS = 24;
+/** After a rotation the previous secret keeps signing, beside the new one, this long unless the partner says otherwise. */
+export const DEFAULT_OVERLAP_SECONDS = 24 * 3600;
+/** The longest overlap a partner may ask for: two secrets that both sign for long are two secrets to leak. */
+export const MAX_OVERLAP_SECONDS = 7 * 24 * 3600;
 
 /** An endpoint as the API shows it: no secret, sealed or not, ever leaves storage through it. */
 export interface WebhookEndpointRow {
@@ -18,6 +21,7 @@ export interface WebhookEndpointRow {
   enabled: boolean;
   disabled_reason: string | null;
   disabled_at: Date | null;
+  signature_scheme: SignatureScheme;
   /** Until when the previous secret still signs; null when no rotation overlaps now. */
   previous_secret_expires_at: Date | null;
   created_at: Date;
@@ -27,7 +31,7 @@ export interface WebhookEndpointRow {
 
 function columns(sql: Db) {
   return sql`
-    w.id, w.url, w.events, w.description, w.enabled, w.disabled_reason, w.disabled_at,
+    w.id, w.url, w.events, w.description, w.enabled, w.disabled_reason, w.disabled_at, w.signature_scheme,
     case when w.previous_secret_expires_at > now() then w.previous_secret_expires_at end as previous_secret_expires_at,
     w.created_at, w.updated_at, ${positionOf(sql, 'w')} as position`;
 }
@@ -129,19 +133,24 @@ export async function updateWebhookEndpoint(
 }
 
 /**
- * A new secret; the current one becomes the previous, signing beside it for PREVIOUS_SECRET_HOURS.
- * A secret that was already previous (a second rotation within the overlap) stops signing now.
+ * A new secret; the current one becomes the previous, signing beside it for `overlapSeconds` (none
+ * at 0). A secret that was already previous (a second rotation within the overlap) stops signing
+ * now. A change of `scheme` (a legacy endpoint moving to Standard Webhooks) has no overlap: the
+ * previous secret signed a format the endpoint no longer receives.
  */
 export async function rotateWebhookEndpointSecret(
   sql: Db,
   workspaceId: string,
   id: string,
   secretSealed: Buffer,
+  opts: { overlapSeconds: number; scheme?: SignatureScheme },
 ): Promise<WebhookEndpointRow | undefined> {
+  const overlaps = sql`(${opts.overlapSeconds} > 0 and w.signature_scheme = ${opts.scheme ?? null}::text is not false)`;
   const [row] = await sql<WebhookEndpointRow[]>`
     update webhook_endpoints w set
-      previous_secret_sealed = w.secret_sealed,
-      previous_secret_expires_at = now() + make_interval(hours => ${PREVIOUS_SECRET_HOURS}),
+      previous_secret_sealed = case when ${overlaps} then w.secret_sealed end,
+      previous_secret_expires_at = case when ${overlaps} then now() + make_interval(secs => ${opts.overlapSeconds}) end,
+      signature_scheme = coalesce(${opts.scheme ?? null}, w.signature_scheme),
       secret_sealed = ${secretSealed},
       updated_at = now()
     where w.workspace_id = ${workspaceId} and w.id = ${id}

@@ -2,7 +2,7 @@ import type { TaskFactory } from './context.ts';
 import type { Sql } from '../storage/db.ts';
 import type { Config } from '../core/config.ts';
 import { webhookDeliveriesFailed, webhookDeliveryDuration } from '../core/metrics.ts';
-import { openSecret, sealingKey, signatureHeader } from '../core/webhookSecrets.ts';
+import { openSecret, sealingKey, signatureHeaders } from '../core/webhookSecrets.ts';
 import { loadSecret } from '../storage/secrets.ts';
 import {
   dueDeliveries,
@@ -34,7 +34,7 @@ function sealingKeyOnce(sql: Sql, configured: string | undefined): () => Promise
     ));
 }
 
-/** The request: the event as partners receive it, signed with every secret that signs now. */
+/** The request: the event as partners receive it, signed with every secret that signs now, in the endpoint's scheme. */
 function signedRequest(target: DeliveryTarget, secrets: string[]): { body: string; headers: Record<string, string> } {
   if (target.event_data === null) throw new Error(`event ${target.event_id} has not been rendered`);
   const body = JSON.stringify({
@@ -48,8 +48,7 @@ function signedRequest(target: DeliveryTarget, secrets: string[]): { body: strin
     headers: {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
-      'webhook-id': target.event_id,
-      'webhook-signature': signatureHeader(secrets, Math.floor(Date.now() / 1000), body),
+      ...signatureHeaders(target.signature_scheme, secrets, target.event_id, Math.floor(Date.now() / 1000), body),
     },
   };
 }
@@ -120,7 +119,10 @@ const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger, s
     });
     const succeeded = attempt.error === null;
     webhookDeliveryDuration.observe({ outcome: succeeded ? 'success' : 'failure' }, attempt.durationMs / 1000);
-    if (succeeded) return { deliveryId: id, status: attempt.status!, durationMs: attempt.durationMs, at: new Date() };
+    if (succeeded) {
+      const { status, durationMs, responseBody } = attempt;
+      return { deliveryId: id, status: status!, durationMs, responseBody, at: new Date() };
+    }
     const outcome = await settleFailure(sql, config, target, attempt);
     if (outcome.status === 'failed') webhookDeliveriesFailed.inc();
     const about = { delivery_id: id, endpoint_id: target.endpoint_id, workspace_id: ws };

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -9,7 +8,7 @@ import { createTestContext, type TestContext } from './harness.ts';
 import { allRoutes } from '../api/routes/index.ts';
 import { SCOPES } from '../core/scopes.ts';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '../core/webhookEventTypes.ts';
-import { signatureHeader } from '../core/webhookSecrets.ts';
+import { legacySignatureHeader, newWebhookSecret, standardSignatureHeader } from '../core/webhookSecrets.ts';
 
 type Json = Record<string, any>;
 interface Operation {
@@ -111,12 +110,20 @@ describe('webhooks in the served OpenAPI document', () => {
       expect(
         op.parameters.map((p: Json) => `${p.in}:${p.name}`),
         type,
-      ).toEqual(['header:Webhook-Id', 'header:Webhook-Signature']);
+      ).toEqual(['header:Webhook-Id', 'header:Webhook-Timestamp', 'header:Webhook-Signature']);
       expect(Object.keys(op.responses), type).toEqual(['2XX']);
       const media = op.requestBody.content['application/json'];
       expectValid(media.schema, media.example, `webhook ${type}`);
       expect(media.example.type, type).toBe(type);
       expect(media.example.id, type).toMatch(/^evt_[0-9a-hjkmnp-tv-z]{20}$/);
+    }
+  });
+
+  it('has an entry, with its payload schema, for every event type an endpoint can subscribe to', () => {
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const media = doc.webhooks[type]?.post?.requestBody?.content?.['application/json'];
+      expect(media?.schema, type).toBeDefined();
+      expect(media?.example?.type, type).toBe(type);
     }
   });
 
@@ -154,14 +161,51 @@ describe('the guide in info.description', () => {
     }
   });
 
-  it('has a verification snippet that accepts what deliveries are signed with, and nothing else', async () => {
-    const snippet = /```js\n([\s\S]*?)```/.exec(doc.info.description)?.[1];
-    expect(snippet).toContain('export function verifyWebhook');
-    const dir = await mkdtemp(join(tmpdir(), 'guide-snippet-'));
+  /** The guide's js snippet that defines `name`, written beside node_modules (it may import packages) and imported. */
+  async function guideSnippet(name: string): Promise<{ module: Record<string, any>; done: () => Promise<void> }> {
+    const snippets = [...(doc.info.description as string).matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const snippet = snippets.find((s) => s.includes(`export function ${name}`));
+    expect(snippet, name).toBeDefined();
+    const dir = await mkdtemp(join(import.meta.dirname, '..', '.guide-snippet-'));
+    const file = join(dir, `${name}.mjs`);
+    await writeFile(file, snippet!);
+    return { module: await import(pathToFileURL(file).href), done: () => rm(dir, { recursive: true, force: true }) };
+  }
+
+  it('has a Standard Webhooks snippet that accepts what deliveries are signed with, and nothing else', async () => {
+    const { module, done } = await guideSnippet('verifyStandardWebhook');
     try {
-      const file = join(dir, 'verify.mjs');
-      await writeFile(file, snippet!);
-      const { verifyWebhook } = await import(pathToFileURL(file).href);
+      const { verifyStandardWebhook } = module;
+      const [oldSecret, newSecret] = [newWebhookSecret(), newWebhookSecret()];
+      const id = 'evt_rj0pby71449fbpjdfhem';
+      const body = JSON.stringify({ id, type: 'lead.created', data: { object: { id: 'lead_1' } } });
+      const now = Math.floor(Date.now() / 1000);
+      const headers = (signature: string, t = now) => ({
+        'webhook-id': id,
+        'webhook-timestamp': String(t),
+        'webhook-signature': signature,
+      });
+      const rotating = standardSignatureHeader([newSecret, oldSecret], id, now, body);
+      expect(verifyStandardWebhook(body, headers(rotating), oldSecret)).toEqual(JSON.parse(body));
+      expect(verifyStandardWebhook(body, headers(rotating), newSecret).id).toBe(id);
+      expect(() => verifyStandardWebhook(body.replace('lead_1', 'lead_2'), headers(rotating), newSecret)).toThrow(
+        'No matching signature found',
+      );
+      expect(() => verifyStandardWebhook(body, headers(rotating), newWebhookSecret())).toThrow(
+        'No matching signature found',
+      );
+      const old = now - 301;
+      const stale = standardSignatureHeader([newSecret], id, old, body);
+      expect(() => verifyStandardWebhook(body, headers(stale, old), newSecret)).toThrow('Message timestamp too old');
+    } finally {
+      await done();
+    }
+  });
+
+  it('has a legacy verification snippet that accepts what legacy deliveries are signed with, and nothing else', async () => {
+    const { module, done } = await guideSnippet('verifyWebhook');
+    try {
+      const { verifyWebhook } = module;
       const oldSecret = 'whsec_7Lr2o0vP3sQy9mVb6nXc1ZaK4dJf8HgTt5UeWiRkNl0';
       const newSecret = 'whsec_Q1w2E3r4T5y6U7i8O9p0AaSsDdFfGgHhJjKkLlZzXxC';
       const body = JSON.stringify({
@@ -170,7 +214,7 @@ describe('the guide in info.description', () => {
         data: { object: { id: 'lead_1' } },
       });
       const now = 1_773_342_262;
-      const rotating = signatureHeader([newSecret, oldSecret], now, body);
+      const rotating = legacySignatureHeader([newSecret, oldSecret], now, body);
       expect(verifyWebhook(body, rotating, oldSecret, now + 10)).toEqual(JSON.parse(body));
       expect(verifyWebhook(body, rotating, newSecret, now + 10).id).toBe('evt_rj0pby71449fbpjdfhem');
       expect(() => verifyWebhook(body.replace('lead_1', 'lead_2'), rotating, newSecret, now)).toThrow(
@@ -182,7 +226,7 @@ describe('the guide in info.description', () => {
         'signature does not match',
       );
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await done();
     }
   });
 });

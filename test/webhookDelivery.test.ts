@@ -4,6 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { Webhook } from 'standardwebhooks';
 import { createTestContext, waitUntil, type TestContext } from './harness.ts';
 import { cliContext } from './cliContext.ts';
 import { sample } from './promText.ts';
@@ -74,8 +75,8 @@ async function startReceiver(answer: (n: number) => Answer = () => ({ status: 20
 }
 
 /**
- * The documented check, written from the partner reference and not from the service's code: the
- * secrets (of those given) whose HMAC-SHA256 of "<t>.<raw body>" is one of the header's v1 values.
+ * The documented legacy check, written from the partner reference and not from the service's code:
+ * the secrets (of those given) whose HMAC-SHA256 of "<t>.<raw body>" is one of the header's v1 values.
  */
 function secretsThatSigned(header: string | string[] | undefined, rawBody: string, secrets: string[]): string[] {
   const parts = String(header ?? '')
@@ -90,7 +91,19 @@ function secretsThatSigned(header: string | string[] | undefined, rawBody: strin
   });
 }
 
-const signedBy = (r: Received, secrets: string[]) => secretsThatSigned(r.headers['webhook-signature'], r.body, secrets);
+const legacySignedBy = (r: Received, secrets: string[]) =>
+  secretsThatSigned(r.headers['webhook-signature'], r.body, secrets);
+
+/** The secrets (of those given) with which the published Standard Webhooks library accepts the request. */
+const signedBy = (r: Received, secrets: string[]) =>
+  secrets.filter((secret) => {
+    try {
+      new Webhook(secret).verify(r.body, r.headers as Record<string, string>);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 
 interface DeliveryRow {
   id: string;
@@ -157,7 +170,7 @@ describe('webhook_deliver', () => {
   });
   afterAll(() => t.close());
 
-  it('delivers every event to each subscribed endpoint, signed, with Webhook-Id and the event as body', async () => {
+  it('delivers every event to each subscribed endpoint, signed as Standard Webhooks, with webhook-id and the event as body', async () => {
     const receiver = await startReceiver();
     try {
       const { workspaceId } = await t.tenant();
@@ -208,7 +221,11 @@ describe('webhook_deliver', () => {
           .sort(),
       ).toEqual(createdIds.sort());
       expect(
-        receiver.received.filter((r) => /^t=\d+,v1=[0-9a-f]{64}$/.test(String(r.headers['webhook-signature']))),
+        receiver.received.filter(
+          (r) =>
+            /^v1,[A-Za-z0-9+/]{43}=$/.test(String(r.headers['webhook-signature'])) &&
+            /^\d{10}$/.test(String(r.headers['webhook-timestamp'])),
+        ),
       ).toHaveLength(8);
 
       // An endpoint's job sends whatever of it is due: nothing is left to run, nothing was sent twice.
@@ -369,12 +386,15 @@ describe('webhook_deliver', () => {
     }
   });
 
-  it('signs with the old and the new secret while a rotation overlaps, and with the new one alone after', async () => {
+  it('signs a legacy endpoint with the old and the new secret while a rotation overlaps, and with the new one alone after', async () => {
     const receiver = await startReceiver();
     try {
       const { workspaceId } = await t.tenant();
       const old = newWebhookSecret();
-      const previous = (expiresInSeconds: number) => ({ previousSecret: { secret: old, expiresInSeconds } });
+      const previous = (expiresInSeconds: number) => ({
+        previousSecret: { secret: old, expiresInSeconds },
+        signatureScheme: 'legacy' as const,
+      });
       const rotating = await addEndpoint(t, workspaceId, receiver.url('/rotating'), previous(3600));
       const rotated = await addEndpoint(t, workspaceId, receiver.url('/rotated'), previous(-60));
       await recordEvents(t, workspaceId, ['lead.created']);
@@ -383,7 +403,7 @@ describe('webhook_deliver', () => {
         v1: String(r.headers['webhook-signature'])
           .split(',')
           .filter((p) => p.startsWith('v1=')).length,
-        signedBy: signedBy(r, [rotating.secret, rotated.secret, old]),
+        signedBy: legacySignedBy(r, [rotating.secret, rotated.secret, old]),
       }));
       expect(signatures).toContainEqual({ v1: 2, signedBy: [rotating.secret, old] });
       expect(signatures).toContainEqual({ v1: 1, signedBy: [rotated.secret] });

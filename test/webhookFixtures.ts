@@ -1,5 +1,5 @@
 import { newId } from '../core/ids.ts';
-import { newWebhookSecret, sealSecret, sealingKey } from '../core/webhookSecrets.ts';
+import { newWebhookSecret, sealSecret, sealingKey, type SignatureScheme } from '../core/webhookSecrets.ts';
 import type { WebhookEventType } from '../core/webhookEventTypes.ts';
 import type { Sql } from '../storage/db.ts';
 import { loadSecret } from '../storage/secrets.ts';
@@ -22,6 +22,8 @@ export async function addEndpoint(
     events?: readonly string[];
     enabled?: boolean;
     previousSecret?: { secret: string; expiresInSeconds: number };
+    /** The column's default (standard_webhooks, as the API makes endpoints) unless given. */
+    signatureScheme?: SignatureScheme;
   } = {},
 ): Promise<Endpoint> {
   const key = sealingKey(secretsKey, await loadSecret(sql, 'webhooks'));
@@ -30,10 +32,12 @@ export async function addEndpoint(
   const previous = opts.previousSecret;
   await sql`
     insert into webhook_endpoints
-      (id, workspace_id, url, events, enabled, secret_sealed, previous_secret_sealed, previous_secret_expires_at)
+      (id, workspace_id, url, events, enabled, secret_sealed, previous_secret_sealed, previous_secret_expires_at,
+       signature_scheme)
     values (${id}, ${workspaceId}, ${url}, ${[...(opts.events ?? ['*'])]}, ${opts.enabled ?? true}, ${sealSecret(key, secret)},
       ${previous ? sealSecret(key, previous.secret) : null},
-      ${previous ? sql`now() + make_interval(secs => ${previous.expiresInSeconds})` : null})`;
+      ${previous ? sql`now() + make_interval(secs => ${previous.expiresInSeconds})` : null},
+      ${opts.signatureScheme ? sql`${opts.signatureScheme}` : sql`default`})`;
   return { id, secret };
 }
 

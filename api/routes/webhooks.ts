@@ -5,8 +5,13 @@ import { newestFirstPage } from '../pagination.ts';
 import { EmptyBody } from '../schemas/common.ts';
 import {
   WebhookEndpoint,
+  WebhookDeliveryIdParams,
+  WebhookDeliveryListQuery,
   WebhookEndpointCreate,
+  WebhookEndpointDelivery,
+  WebhookEndpointDeliveryPage,
   WebhookEndpointIdParams,
+  WebhookEndpointRotate,
   WebhookEndpointListQuery,
   WebhookEndpointPage,
   WebhookEndpointPatch,
@@ -22,6 +27,7 @@ import { newId } from '../../core/ids.ts';
 import { outboundUrlProblem, resolvedAddressProblem } from '../../core/outboundHttp.ts';
 import { newWebhookSecret, sealSecret } from '../../core/webhookSecrets.ts';
 import {
+  DEFAULT_OVERLAP_SECONDS,
   MAX_WEBHOOK_ENDPOINTS,
   deleteWebhookEndpoint,
   findWebhookEndpoint,
@@ -31,6 +37,11 @@ import {
   updateWebhookEndpoint,
   type WebhookEndpointRow,
 } from '../../storage/webhookEndpoints.ts';
+import {
+  listEndpointDeliveries,
+  resendDelivery,
+  type EndpointDeliveryRow,
+} from '../../storage/webhookEndpointDeliveries.ts';
 import {
   findWebhookEvent,
   listWebhookEvents,
@@ -43,6 +54,7 @@ const TAG = 'Webhooks';
 const SCOPES = ['webhooks.manage' as const];
 const ENDPOINTS_CURSOR = 'webhook_endpoints.list';
 const EVENTS_CURSOR = 'webhook_events.list';
+const DELIVERIES_CURSOR = 'webhook_deliveries.list';
 
 /** The one shape of an endpoint in every answer and in its test event: never a secret. */
 function toEndpointResponse(row: WebhookEndpointRow): z.input<typeof WebhookEndpoint> {
@@ -54,6 +66,7 @@ function toEndpointResponse(row: WebhookEndpointRow): z.input<typeof WebhookEndp
     enabled: row.enabled,
     disabled_reason: row.disabled_reason,
     disabled_at: row.disabled_at?.toISOString() ?? null,
+    signature_scheme: row.signature_scheme,
     previous_secret_expires_at: row.previous_secret_expires_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -67,6 +80,25 @@ function withSecret(row: WebhookEndpointRow, secret: string) {
 
 function toEventResponse(row: WebhookEventRow) {
   return { id: row.id, type: row.type, created_at: row.created_at.toISOString(), data: row.data };
+}
+
+function toDeliveryResponse(row: EndpointDeliveryRow): z.input<typeof WebhookEndpointDelivery> {
+  return {
+    id: row.id,
+    event_id: row.event_id,
+    event_type: row.event_type,
+    status: row.status,
+    attempts_made: row.attempts_made,
+    response_status: row.response_status,
+    duration_ms: row.duration_ms,
+    response_body: row.response_body,
+    error: row.error,
+    resent_from: row.resent_from,
+    created_at: row.created_at.toISOString(),
+    attempted_at: row.attempted_at?.toISOString() ?? null,
+    delivered_at: row.delivered_at?.toISOString() ?? null,
+    next_attempt_at: row.next_attempt_at?.toISOString() ?? null,
+  };
 }
 
 function toEventDetailResponse(row: WebhookEventDetailRow) {
@@ -99,6 +131,7 @@ const existing = (row: WebhookEndpointRow | undefined): WebhookEndpointRow => {
 const endpointEnvelope = z.object({ webhook_endpoint: WebhookEndpoint }).strict();
 const secretEnvelope = z.object({ webhook_endpoint: WebhookEndpointWithSecret }).strict();
 const eventDetailEnvelope = z.object({ webhook_event: WebhookEventDetail }).strict();
+const deliveryEnvelope = z.object({ webhook_delivery: WebhookEndpointDelivery }).strict();
 const byEndpointId = { params: WebhookEndpointIdParams };
 
 export const webhookRoutes = [
@@ -233,22 +266,34 @@ export const webhookRoutes = [
     path: '/api/v1/webhook-endpoints/:webhook_endpoint_id/rotate-secret',
     operationId: 'rotateWebhookEndpointSecret',
     summary:
-      'Replace the signing secret; the previous one keeps signing beside it for 24 hours ' +
-      '(a second rotation ends it at once)',
+      'Replace the signing secret; the previous one keeps signing beside it for overlap_seconds (24 hours unless ' +
+      'set, at most 7 days; a second rotation ends it at once), and a legacy endpoint may move to Standard Webhooks',
     tag: TAG,
     auth: 'key',
     scopes: SCOPES,
     idempotent: { mode: 'pipelined', sealAnswer: true },
     ...byEndpointId,
-    body: EmptyBody,
+    body: WebhookEndpointRotate,
     responses: { 200: { description: 'The endpoint with its new signing secret', schema: secretEnvelope } },
     errors: [400, 401, 403, 404, 409, 429, 500],
     example: examples.rotateExample,
-    handler: async (ctx, { params }) => {
+    handler: async (ctx, { params, body }) => {
+      const ws = workspaceId(ctx);
+      const id = params.webhook_endpoint_id;
+      const endpoint = existing(await findWebhookEndpoint(ctx.state.db, ws, id, { keepUntilCommit: true }));
+      const scheme = body.signature_scheme;
+      const switching = scheme !== undefined && scheme !== endpoint.signature_scheme;
+      if (switching && (body.overlap_seconds ?? 0) > 0) {
+        throw fieldError(
+          'body',
+          'overlap_seconds',
+          'a move to standard_webhooks ends the previous secret at once (its format is no longer sent); send 0 or leave it out',
+        );
+      }
+      const overlapSeconds = switching ? 0 : (body.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS);
       const secret = newWebhookSecret();
       const sealed = sealSecret(ctx.deps.webhookSealingKey, secret);
-      const id = params.webhook_endpoint_id;
-      const row = existing(await rotateWebhookEndpointSecret(ctx.state.db, workspaceId(ctx), id, sealed));
+      const row = existing(await rotateWebhookEndpointSecret(ctx.state.db, ws, id, sealed, { overlapSeconds, scheme }));
       ctx.body = withSecret(row, secret);
     },
   }),
@@ -280,6 +325,63 @@ export const webhookRoutes = [
       const event = await findWebhookEvent(ctx.state.db, ws, eventId);
       ctx.status = 202;
       ctx.body = { webhook_event: toEventDetailResponse(event!) };
+    },
+  }),
+
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/webhook-endpoints/:webhook_endpoint_id/deliveries',
+    operationId: 'listWebhookEndpointDeliveries',
+    summary:
+      "An endpoint's deliveries of the last 30 days, newest first, each with its latest try: status code, " +
+      'duration and the first 1 KB of the answer, or why no answer came',
+    tag: TAG,
+    auth: 'key',
+    scopes: SCOPES,
+    ...byEndpointId,
+    query: WebhookDeliveryListQuery,
+    responses: { 200: { description: 'A page of deliveries', schema: WebhookEndpointDeliveryPage } },
+    errors: [400, 401, 403, 404, 429, 500],
+    example: examples.listDeliveriesExample,
+    handler: async (ctx, { params, query }) => {
+      const ws = workspaceId(ctx);
+      const endpoint = existing(await findWebhookEndpoint(ctx.state.db, ws, params.webhook_endpoint_id));
+      const page = await newestFirstPage(ctx.deps.cursorSecret, DELIVERIES_CURSOR, query, (p) =>
+        listEndpointDeliveries(ctx.state.db, ws, endpoint.id, p),
+      );
+      ctx.body = { webhook_deliveries: page.items.map(toDeliveryResponse), pagination: page.pagination };
+    },
+  }),
+
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/webhook-endpoints/:webhook_endpoint_id/deliveries/:webhook_delivery_id/resend',
+    operationId: 'resendWebhookDelivery',
+    summary:
+      'Send a delivered (or failed) event to this endpoint again: a new delivery, queued now, with the same ' +
+      'webhook-id (409 while the endpoint is disabled)',
+    tag: TAG,
+    auth: 'key',
+    scopes: SCOPES,
+    idempotent: { mode: 'pipelined' },
+    params: WebhookDeliveryIdParams,
+    body: EmptyBody,
+    responses: { 202: { description: 'The new delivery, queued', schema: deliveryEnvelope } },
+    errors: [400, 401, 403, 404, 409, 429, 500],
+    example: examples.resendExample,
+    handler: async (ctx, { params }) => {
+      const ws = workspaceId(ctx);
+      const endpointId = params.webhook_endpoint_id;
+      const endpoint = existing(await findWebhookEndpoint(ctx.state.db, ws, endpointId, { keepUntilCommit: true }));
+      if (!endpoint.enabled) {
+        throw conflict('The endpoint is disabled; enable it (PATCH enabled: true) before re-sending a delivery', {
+          disabled_reason: endpoint.disabled_reason,
+        });
+      }
+      const made = await resendDelivery(ctx.state.db, ws, endpoint.id, params.webhook_delivery_id);
+      if (!made) throw notFound('Webhook delivery');
+      ctx.status = 202;
+      ctx.body = { webhook_delivery: toDeliveryResponse(made) };
     },
   }),
 

@@ -12,6 +12,7 @@ const endpoint = {
   enabled: true,
   disabled_reason: null,
   disabled_at: null,
+  signature_scheme: 'standard_webhooks',
   previous_secret_expires_at: null,
   created_at: '2025-03-02T14:05:11.482Z',
   updated_at: '2025-03-02T14:05:11.482Z',
@@ -24,7 +25,7 @@ export const createExample = {
   body: { url: URL, events: endpoint.events, description: endpoint.description },
   response: {
     status: 201,
-    body: { webhook_endpoint: { ...endpoint, secret: 'whsec_v73ffNNW7Cf3nLRZbOd2njCxwcUlMtHggr1DayfXXi0' } },
+    body: { webhook_endpoint: { ...endpoint, secret: 'whsec_v73ffNNW7Cf3nLRZbOd2njCxwcUlMtHggr1DayfXXi0=' } },
   },
 };
 
@@ -62,9 +63,10 @@ export const deleteExample = {
   response: { status: 200, body: { deleted: true, webhook_endpoint_id: ENDPOINT_ID } },
 };
 
+/** A rotation whose previous secret keeps signing for 24 hours (the default), as a deploy of the new one rolls out. */
 export const rotateExample = {
   params: endpointParams,
-  body: {},
+  body: { overlap_seconds: 86400 },
   response: {
     status: 200,
     body: {
@@ -72,7 +74,7 @@ export const rotateExample = {
         ...endpoint,
         previous_secret_expires_at: '2025-03-07T10:00:02.730Z',
         updated_at: '2025-03-06T10:00:02.730Z',
-        secret: 'whsec__wwlXHVsWcjsa3-4VzsD7i8HxAeHXHPtXku9Yv_Let8',
+        secret: 'whsec_/wwlXHVsWcjsa3+4VzsD7i8HxAeHXHPtXku9Yv/Let8=',
       },
     },
   },
@@ -141,6 +143,70 @@ export const getEventExample = {
             ],
           },
         ],
+      },
+    },
+  },
+};
+
+const DELIVERY_ID = 'whd_2c7m4q9x1n8t5w3kbr6f';
+
+/** A lead.created delivery the receiver answered 500 twice, then acknowledged. */
+const delivered = {
+  id: DELIVERY_ID,
+  event_id: 'evt_9k3m7q2x8n4c1w6t5hbr',
+  event_type: 'lead.created',
+  status: 'succeeded',
+  attempts_made: 3,
+  response_status: 200,
+  duration_ms: 142,
+  response_body: '{"received":true}',
+  error: null,
+  resent_from: null,
+  created_at: '2025-03-06T10:04:12.902Z',
+  attempted_at: '2025-03-06T10:05:49.310Z',
+  delivered_at: '2025-03-06T10:05:49.310Z',
+  next_attempt_at: null,
+};
+
+export const deliveryParams = { ...endpointParams, webhook_delivery_id: DELIVERY_ID };
+
+export const listDeliveriesExample = {
+  params: endpointParams,
+  query: { limit: 1 },
+  response: {
+    status: 200,
+    body: {
+      webhook_deliveries: [delivered],
+      pagination: {
+        limit: 1,
+        has_more: true,
+        next_cursor:
+          'WyJ3ZWJob29rX2RlbGl2ZXJpZXMubGlzdCIsWyIyMDI1LTAzLTA2VDEwOjA0OjEyLjkwMjMxMVoiLCJ3aGRfMmM3bTRxOXgxbjh0NXcza2JyNmYiXV0.Hq8TzL1mV0cYd3rW5eKp2g',
+      },
+    },
+  },
+};
+
+/** The new delivery of the same event, queued: it carries the same webhook-id as the one it re-sends. */
+export const resendExample = {
+  params: deliveryParams,
+  body: {},
+  response: {
+    status: 202,
+    body: {
+      webhook_delivery: {
+        ...delivered,
+        id: 'whd_6t1w9c4n2x7q3m8kbr5f',
+        status: 'pending',
+        attempts_made: 0,
+        response_status: null,
+        duration_ms: null,
+        response_body: null,
+        resent_from: DELIVERY_ID,
+        created_at: '2025-03-06T11:20:03.447Z',
+        attempted_at: null,
+        delivered_at: null,
+        next_attempt_at: '2025-03-06T11:20:03.447Z',
       },
     },
   },

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { DateTime, idParam } from './common.ts';
 import { CursorPagination, paginationQuery } from '../pagination.ts';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '../../core/webhookEventTypes.ts';
+import { SIGNATURE_SCHEMES } from '../../core/webhookSecrets.ts';
+import { MAX_OVERLAP_SECONDS, DEFAULT_OVERLAP_SECONDS } from '../../storage/webhookEndpoints.ts';
 
 const WILDCARD = '*';
 const SUBSCRIBABLE = [...WEBHOOK_EVENT_TYPES, WILDCARD] as const;
@@ -56,6 +58,13 @@ export const WebhookEndpoint = z
       .nullable()
       .describe('Why the platform disabled the endpoint after failing deliveries; null otherwise'),
     disabled_at: DateTime.nullable(),
+    signature_scheme: z
+      .enum(SIGNATURE_SCHEMES)
+      .describe(
+        'How deliveries are signed: `standard_webhooks` (webhook-signature `v1,<base64>`, the Standard Webhooks ' +
+          'spec) for every new endpoint; `legacy` (webhook-signature `t=…,v1=<hex>`) is kept by endpoints registered ' +
+          'before the service signed the standard way, until a rotation with `signature_scheme: "standard_webhooks"` moves them',
+      ),
     previous_secret_expires_at: DateTime.nullable().describe(
       'After a rotation: until when deliveries are also signed with the previous secret',
     ),
@@ -72,6 +81,29 @@ export const WebhookEndpointWithSecret = WebhookEndpoint.extend({
 }).meta({ id: 'WebhookEndpointWithSecret' });
 
 export const WebhookEndpointIdParams = z.object({ webhook_endpoint_id: idParam(64) }).strict();
+
+export const WebhookEndpointRotate = z
+  .object({
+    overlap_seconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_OVERLAP_SECONDS)
+      .optional()
+      .describe(
+        `How long the previous secret keeps signing beside the new one, 0..${MAX_OVERLAP_SECONDS} seconds ` +
+          `(default ${DEFAULT_OVERLAP_SECONDS}: 24 hours); 0 ends it at once`,
+      ),
+    signature_scheme: z
+      .literal('standard_webhooks')
+      .optional()
+      .describe(
+        'Moves a `legacy` endpoint to Standard Webhooks signatures from this rotation on; the previous secret ' +
+          'then stops signing at once (its format is no longer sent), so `overlap_seconds` must be left out or 0',
+      ),
+  })
+  .strict()
+  .meta({ id: 'WebhookEndpointRotate' });
 
 export const WebhookEndpointListQuery = z.object(paginationQuery).strict();
 
@@ -132,4 +164,45 @@ export const WebhookEventListQuery = z
 
 export const WebhookEventPage = z
   .object({ webhook_events: z.array(WebhookEvent), pagination: CursorPagination })
+  .strict();
+
+export const WebhookDeliveryIdParams = z
+  .object({ webhook_endpoint_id: idParam(64), webhook_delivery_id: idParam(64) })
+  .strict();
+
+export const WebhookDeliveryListQuery = z.object(paginationQuery).strict();
+
+/** One delivery of an event to one endpoint as its deliveries list shows it, with its latest try. */
+export const WebhookEndpointDelivery = z
+  .object({
+    id: z.string(),
+    event_id: z.string(),
+    event_type: z.string(),
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    attempts_made: z.number().int().describe('Tries made so far (0 while the first is due)'),
+    response_status: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The latest try's HTTP status from the receiver; null when none came back or none was made"),
+    duration_ms: z.number().int().nullable().describe("The latest try's duration, from connecting to the answer"),
+    response_body: z
+      .string()
+      .nullable()
+      .describe("The first 1 KB of the latest try's answer, as UTF-8 text; null when it was empty or none came"),
+    error: z
+      .string()
+      .nullable()
+      .describe('Why the latest try failed (HTTP 500, connection refused, timed out after 10 s…); null on success'),
+    resent_from: z.string().nullable().describe('The delivery this one re-sends, when a partner asked for it'),
+    created_at: DateTime,
+    attempted_at: DateTime.nullable().describe('When the latest try was made'),
+    delivered_at: DateTime.nullable().describe('When the receiver acknowledged it with a 2xx; null until then'),
+    next_attempt_at: DateTime.nullable().describe('When the next try is due, while it is pending'),
+  })
+  .strict()
+  .meta({ id: 'WebhookEndpointDelivery' });
+
+export const WebhookEndpointDeliveryPage = z
+  .object({ webhook_deliveries: z.array(WebhookEndpointDelivery), pagination: CursorPagination })
   .strict();

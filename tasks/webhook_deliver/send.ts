@@ -2,8 +2,11 @@ import { request, type Dispatcher } from 'undici';
 import { ForbiddenAddressError, outboundUrlProblem, publicAgent } from '../../core/outboundHttp.ts';
 import type { Attempt } from '../../storage/webhookDeliveries.ts';
 
-/** Receivers answer with a status; a body beyond this is not read (nor kept). */
+/** Receivers answer with a status; a body beyond this is not read. */
 const RESPONSE_BYTES_READ = 4096;
+
+/** The start of the answer kept with the attempt, for the deliveries list; the rest is dropped. */
+export const RESPONSE_BYTES_KEPT = 1024;
 
 /** Network failures in partners' words; anything else keeps its own message. */
 const PLAIN_ERRORS: Record<string, string> = {
@@ -39,10 +42,11 @@ export async function postWebhook(
   opts: { timeoutMs: number; allowPrivate: boolean },
 ): Promise<Attempt> {
   const started = performance.now();
-  const attempt = (status: number | null, error: string | null): Attempt => ({
+  const attempt = (status: number | null, error: string | null, responseBody: string | null = null): Attempt => ({
     status,
     error,
     durationMs: Math.round(performance.now() - started),
+    responseBody,
   });
   let url: URL;
   try {
@@ -61,11 +65,11 @@ export async function postWebhook(
   try {
     const dispatcher = publicAgent(opts.allowPrivate, limits);
     const res = await request(url, { method: 'POST', headers, body, signal: controller.signal, dispatcher });
-    await discardBody(res.body);
+    const answer = await readBodyStart(res.body);
     const status = res.statusCode;
-    if (status >= 200 && status < 300) return attempt(status, null);
+    if (status >= 200 && status < 300) return attempt(status, null, answer);
     const redirect = status >= 300 && status < 400;
-    return attempt(status, redirect ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`);
+    return attempt(status, redirect ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`, answer);
   } catch (err) {
     return attempt(null, plainError(err, controller.signal.aborted, opts.timeoutMs));
   } finally {
@@ -73,11 +77,17 @@ export async function postWebhook(
   }
 }
 
-/** Reads up to RESPONSE_BYTES_READ, then lets the connection go: the answer's status is what counts. */
-async function discardBody(body: Dispatcher.ResponseData['body']) {
+/**
+ * Reads up to RESPONSE_BYTES_READ, then lets the connection go: the answer's status is what counts.
+ * The first RESPONSE_BYTES_KEPT bytes as text (a character cut at the end, or bytes that are not
+ * UTF-8, become U+FFFD; NUL, which PostgreSQL text cannot hold, is dropped); null for an empty body.
+ */
+async function readBodyStart(body: Dispatcher.ResponseData['body']): Promise<string | null> {
+  const kept: Buffer[] = [];
   let read = 0;
   try {
-    for await (const chunk of body) {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      if (read < RESPONSE_BYTES_KEPT) kept.push(chunk.subarray(0, RESPONSE_BYTES_KEPT - read));
       read += chunk.length;
       if (read >= RESPONSE_BYTES_READ) break;
     }
@@ -87,4 +97,6 @@ async function discardBody(body: Dispatcher.ResponseData['body']) {
     body.on('error', () => {});
     body.destroy();
   }
+  const text = Buffer.concat(kept).toString('utf8').replaceAll('\u0000', '');
+  return text === '' ? null : text;
 }
