@@ -53,6 +53,8 @@ PATCH /api/v1/webhook-endpoints/{webhook_endpoint_id} webhooks.manage
 DELETE /api/v1/webhook-endpoints/{webhook_endpoint_id} webhooks.manage
 POST /api/v1/webhook-endpoints/{webhook_endpoint_id}/rotate-secret webhooks.manage
 POST /api/v1/webhook-endpoints/{webhook_endpoint_id}/test webhooks.manage
+GET /api/v1/webhook-endpoints/{webhook_endpoint_id}/deliveries webhooks.manage
+POST /api/v1/webhook-endpoints/{webhook_endpoint_id}/deliveries/{webhook_delivery_id}/resend webhooks.manage
 GET /api/v1/webhook-events webhooks.manage
 GET /api/v1/webhook-events/{webhook_event_id} webhooks.manage
 GET /api/v1/visualizer/catalog sales_visualizer.use

@@ -70,10 +70,11 @@ describe('POST /api/v1/webhook-endpoints', () => {
       enabled: true,
       disabled_reason: null,
       disabled_at: null,
+      signature_scheme: 'standard_webhooks',
       previous_secret_expires_at: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
-      secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
     });
     const read = await get(endpoint.id);
     const { secret, ...shown } = endpoint;
@@ -87,7 +88,7 @@ describe('POST /api/v1/webhook-endpoints', () => {
     const { id, secret } = await created();
     const { secret_sealed } = await sealedColumns(id);
     expect(secret_sealed.includes(Buffer.from(secret))).toBe(false);
-    expect(secret_sealed.includes(Buffer.from(secret.slice('whsec_'.length), 'base64url'))).toBe(false);
+    expect(secret_sealed.includes(Buffer.from(secret.slice('whsec_'.length), 'base64'))).toBe(false);
     const [raw] = await t.sql`select row_to_json(w)::text as text from webhook_endpoints w where id = ${id}`;
     expect(raw!.text).not.toContain(secret.slice('whsec_'.length));
     expect(await open(secret_sealed)).toBe(secret);
@@ -575,9 +576,16 @@ describe('tenancy and scope', () => {
     ['DELETE', `${COLLECTION}/${id}`, ONE, {}],
     ['POST', `${COLLECTION}/${id}/rotate-secret`, `${ONE}/rotate-secret`, {}],
     ['POST', `${COLLECTION}/${id}/test`, `${ONE}/test`, {}],
+    ['GET', `${COLLECTION}/${id}/deliveries`, `${ONE}/deliveries`, undefined],
+    [
+      'POST',
+      `${COLLECTION}/${id}/deliveries/whd_00000000000000000000/resend`,
+      `${ONE}/deliveries/{webhook_delivery_id}/resend`,
+      {},
+    ],
   ];
 
-  it("answers 404 for another workspace's endpoint on get, patch, delete, rotate and test, and changes nothing", async () => {
+  it("answers 404 for another workspace's endpoint on get, patch, delete, rotate, test, deliveries and resend, and changes nothing", async () => {
     const { id } = await created();
     const before = await t.sql`select * from webhook_endpoints where id = ${id}`;
     const stranger = await t.tenant();
