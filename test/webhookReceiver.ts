@@ -3,6 +3,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 // A receiver as a partner would write one, for the webhook tests.
 
 export interface Received {
+  /** The request's path, as the endpoint's URL has it. */
+  path: string;
   headers: IncomingHttpHeaders;
   body: string;
 }
@@ -35,7 +37,8 @@ export async function startReceiver(
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const n = received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }) - 1;
+      const n =
+        received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }) - 1;
       // Until answered, or until the sender gives up and closes the connection.
       receiver.maxInFlight = Math.max(receiver.maxInFlight, ++inFlight);
       res.on('close', () => inFlight--);
