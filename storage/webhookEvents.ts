@@ -142,7 +142,7 @@ export async function listWebhookEvents(
 const isoTime = (sql: Db, column: string) =>
   sql`to_char(${sql(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** One event with its deliveries (at most one per endpoint) and each delivery's latest ATTEMPTS_SHOWN attempts. */
+/** One event with its deliveries (one per endpoint it went to, and one per re-send) and each delivery's latest ATTEMPTS_SHOWN attempts. */
 export async function findWebhookEvent(
   sql: Db,
   workspaceId: string,
