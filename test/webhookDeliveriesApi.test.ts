@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
+import type { z } from 'zod';
 import { createTestContext, waitUntil, type Tenant, type TestContext, type TestResponse } from './harness.ts';
 import { expectMatchesSpec } from './openapi.ts';
-import { startReceiver, type Receiver } from './webhookReceiver.ts';
+import { DELIVERING_LOCALLY, startReceiver, type Receiver } from './webhookReceiver.ts';
 import { recordEvents } from './webhookFixtures.ts';
 import { freePort } from '../storage/embedded.ts';
+import type { WebhookEndpointDelivery } from '../api/schemas/webhooks.ts';
 
 let t: TestContext;
 let owner: Tenant;
 beforeAll(async () => {
-  t = await createTestContext({
-    RATE_LIMIT_PER_MINUTE: '10000',
-    WEBHOOK_ALLOW_PRIVATE: 'true',
-    WEBHOOK_RETRY_BASE_SECONDS: '1',
-    WEBHOOK_RETRY_MAX_DELAY_SECONDS: '1',
-    WEBHOOK_DISPATCH_INTERVAL_MS: '250',
-  });
+  t = await createTestContext(DELIVERING_LOCALLY);
   await t.startWorker({ concurrency: 2 });
 });
 afterAll(() => t.close());
@@ -28,22 +24,7 @@ const COLLECTION = '/api/v1/webhook-endpoints';
 const LIST = `${COLLECTION}/{webhook_endpoint_id}/deliveries`;
 const RESEND = `${LIST}/{webhook_delivery_id}/resend`;
 
-interface Delivery {
-  id: string;
-  event_id: string;
-  event_type: string;
-  status: string;
-  attempts_made: number;
-  response_status: number | null;
-  duration_ms: number | null;
-  response_body: string | null;
-  error: string | null;
-  resent_from: string | null;
-  created_at: string;
-  attempted_at: string | null;
-  delivered_at: string | null;
-  next_attempt_at: string | null;
-}
+type Delivery = z.output<typeof WebhookEndpointDelivery>;
 
 const write = (path: string, body: unknown, key = owner.key, idem: string = randomUUID()) =>
   t.request('POST', path, { key, body, headers: { 'idempotency-key': idem } });

@@ -2,6 +2,14 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 
 // A receiver as a partner would write one, for the webhook tests.
 
+/** A test context's settings for delivering to local receivers, retrying within a second or two. */
+export const DELIVERING_LOCALLY = {
+  RATE_LIMIT_PER_MINUTE: '10000',
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+  WEBHOOK_RETRY_BASE_SECONDS: '1',
+  WEBHOOK_RETRY_MAX_DELAY_SECONDS: '1',
+  WEBHOOK_DISPATCH_INTERVAL_MS: '250',
+};
 export interface Received {
   /** The request's path, as the endpoint's URL has it. */
   path: string;

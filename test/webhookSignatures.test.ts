@@ -9,7 +9,7 @@ import { runMigrations as workerMigrations } from 'graphile-worker';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { createTestContext, waitUntil, type Tenant, type TestContext } from './harness.ts';
 import { expectMatchesSpec } from './openapi.ts';
-import { startReceiver, type Received, type Receiver } from './webhookReceiver.ts';
+import { DELIVERING_LOCALLY, startReceiver, type Received, type Receiver } from './webhookReceiver.ts';
 import { addEndpoint, recordEvents } from './webhookFixtures.ts';
 import { newWebhookSecret } from '../core/webhookSecrets.ts';
 import { createSql } from '../storage/db.ts';
@@ -24,13 +24,7 @@ let t: TestContext;
 let owner: Tenant;
 let receiver: Receiver;
 beforeAll(async () => {
-  t = await createTestContext({
-    RATE_LIMIT_PER_MINUTE: '10000',
-    WEBHOOK_ALLOW_PRIVATE: 'true',
-    WEBHOOK_RETRY_BASE_SECONDS: '1',
-    WEBHOOK_RETRY_MAX_DELAY_SECONDS: '1',
-    WEBHOOK_DISPATCH_INTERVAL_MS: '250',
-  });
+  t = await createTestContext(DELIVERING_LOCALLY);
   await t.startWorker({ concurrency: 2 });
   // The first request to /flaky fails, every other one is acknowledged.
   let flakyTries = 0;
