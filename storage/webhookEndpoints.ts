@@ -145,7 +145,7 @@ export async function rotateWebhookEndpointSecret(
   secretSealed: Buffer,
   opts: { overlapSeconds: number; scheme?: SignatureScheme },
 ): Promise<WebhookEndpointRow | undefined> {
-  const overlaps = sql`(${opts.overlapSeconds} > 0 and w.signature_scheme = ${opts.scheme ?? null}::text is not false)`;
+  const overlaps = sql`(${opts.overlapSeconds} > 0 and (w.signature_scheme = ${opts.scheme ?? null}::text) is not false)`;
   const [row] = await sql<WebhookEndpointRow[]>`
     update webhook_endpoints w set
       previous_secret_sealed = case when ${overlaps} then w.secret_sealed end,
