@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Webhook, WebhookVerificationError as StandardWebhookError } from 'standardwebhooks';
 import type { webhooks } from './schema.d.ts';
 
 /** Every event type a webhook endpoint can receive: `'lead.created'`, `'visualization.completed'`… */
@@ -33,32 +34,48 @@ function headerValue(headers: WebhookHeaders, name: string): string | undefined 
  * (several while a rotated secret overlaps with the new one). `rawBody` is the body exactly as
  * received, before any JSON parsing: a body parsed and serialised again does not verify. Throws a
  * WebhookVerificationError saying what failed; answer such a delivery with a 4xx and do not act on it.
+ *
+ * Both signature formats pass: `Webhook-Signature: t=<unix seconds>,v1=<hex>`, and Standard Webhooks
+ * (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), checked by the published
+ * standardwebhooks library. The `t=` that opens the first tells them apart.
  */
-export function verifyWebhook(
-  rawBody: string,
-  headers: WebhookHeaders,
-  secrets: string | string[],
-  nowSeconds = Date.now() / 1000,
-): WebhookEvent {
+export function verifyWebhook(rawBody: string, headers: WebhookHeaders, secrets: string | string[]): WebhookEvent {
   const signature = headerValue(headers, 'webhook-signature');
   if (!signature) throw new WebhookVerificationError('The delivery has no Webhook-Signature header.');
   const keys = typeof secrets === 'string' ? [secrets] : secrets;
-  // The seam for Standard Webhooks deliveries (webhook-timestamp beside `v1,<base64>` signatures):
-  // they are told apart by their own header, and verified by a function of their own beside this one.
-  if (headerValue(headers, 'webhook-timestamp') !== undefined) {
-    throw new WebhookVerificationError(
-      'The delivery is signed the Standard Webhooks way (webhook-timestamp); verify it with the standardwebhooks library.',
-    );
-  }
-  verifyTimestampedSignature(rawBody, signature, keys, nowSeconds);
+  if (signature.trimStart().startsWith('t=')) verifyTimestampedSignature(rawBody, signature, keys);
+  else verifyStandardSignature(rawBody, headers, signature, keys);
   return JSON.parse(rawBody) as WebhookEvent;
+}
+
+/** Standard Webhooks: any of the secrets (`whsec_` + base64) verifying the delivery passes. */
+function verifyStandardSignature(rawBody: string, headers: WebhookHeaders, signature: string, secrets: string[]): void {
+  const standard = {
+    'webhook-id': headerValue(headers, 'webhook-id') ?? '',
+    'webhook-timestamp': headerValue(headers, 'webhook-timestamp') ?? '',
+    'webhook-signature': signature,
+  };
+  let reason = 'no secret was given';
+  for (const secret of secrets) {
+    try {
+      new Webhook(secret).verify(rawBody, standard);
+      return;
+    } catch (err) {
+      // A secret that is not base64 cannot have signed it either.
+      reason = err instanceof StandardWebhookError ? err.message : 'the secret is not `whsec_` + base64';
+    }
+  }
+  throw new WebhookVerificationError(
+    `The Standard Webhooks signature does not verify (${reason}): check the endpoint secret and the clock, and verify the raw body as received.`,
+  );
 }
 
 /**
  * `Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the UTF-8
  * bytes of the secret; one `v1` per secret while a rotation overlaps. Any `v1` matching any secret passes.
  */
-function verifyTimestampedSignature(rawBody: string, header: string, secrets: string[], nowSeconds: number): void {
+function verifyTimestampedSignature(rawBody: string, header: string, secrets: string[]): void {
+  const nowSeconds = Date.now() / 1000;
   const fields = header.split(',').map((field) => field.trim().split('=') as [string, string | undefined]);
   const t = Number(fields.find(([name]) => name === 't')?.[1]);
   if (!Number.isInteger(t)) throw new WebhookVerificationError('The Webhook-Signature header has no timestamp (t=).');
