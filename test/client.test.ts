@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
@@ -297,5 +297,27 @@ describe('the TypeScript client on its own', () => {
     replayed.set('webhook-timestamp', String(Math.floor(old.getTime() / 1000)));
     replayed.set('webhook-signature', new Webhook(secret).sign('evt_standard', old, rawBody));
     expect(() => verifyWebhook(rawBody, replayed, secret)).toThrow(/too old/);
+  });
+
+  it('verifies a `t=…,v1=<hex>` delivery signed as the guide documents it, any of the secrets given', () => {
+    // The documented scheme, computed here from the guide's words: HMAC-SHA256 of "<t>.<raw body>".
+    const rawBody = JSON.stringify({
+      id: 'evt_legacy',
+      type: 'webhook_endpoint.test',
+      created_at: '2026-11-27T12:00:00.000Z',
+      data: {},
+    });
+    const sign = (secret: string, t: number) => createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
+    const secret = 'whsec_current';
+    const t = Math.floor(Date.now() / 1000);
+    const rotating = { 'Webhook-Signature': `t=${t},v1=${sign('whsec_previous', t)},v1=${sign(secret, t)}` };
+    expect(verifyWebhook(rawBody, rotating, secret)).toMatchObject({ id: 'evt_legacy' });
+    expect(verifyWebhook(rawBody, rotating, ['whsec_previous'])).toMatchObject({ id: 'evt_legacy' });
+    expect(() => verifyWebhook(rawBody, rotating, 'whsec_other')).toThrow(/No signature of the delivery matches/);
+    expect(() => verifyWebhook(`${rawBody} `, rotating, secret)).toThrow(WebhookVerificationError);
+    const old = t - 301;
+    expect(() => verifyWebhook(rawBody, { 'webhook-signature': `t=${old},v1=${sign(secret, old)}` }, secret)).toThrow(
+      /beyond 300 s/,
+    );
   });
 });
