@@ -137,14 +137,20 @@ describe('test keys', () => {
     expect(cut.body.error.message).toMatch(/look like pk_<id>_<secret> \(pk_test_<id>_<secret> in test mode\)/);
   });
 
-  it('answer 403 once their live workspace is deactivated', async () => {
+  it('answer 403, and their share links 404, once their live workspace is deactivated', async () => {
     const { live, test } = await twins();
-    expect((await t.request('GET', '/api/v1/me', { key: test.key })).status).toBe(200);
+    const vis = await createVisualization(t, test, { session_id: 's-off', original_image_url: host.url('/house.jpg') });
+    expect((await generate(t, test, vis.id)).body.visualization.status).toBe('completed');
+    const shared = await write('POST', '/api/v1/share-links', test.key, { visualization_id: vis.id });
+    expect(shared.status, shared.text).toBe(201);
+    const link = `/api/v1/share-links/${shared.body.share_link.token}`;
+    expect((await t.request('GET', link)).status).toBe(200);
     await t.deactivate(live.workspaceId);
     await new Promise((r) => setTimeout(r, 2100)); // the key cache holds lookups for 2 s
     const res = await t.request('GET', '/api/v1/me', { key: test.key });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('FORBIDDEN');
+    expect((await t.request('GET', link)).status).toBe(404);
   });
 });
 
