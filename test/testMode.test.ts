@@ -179,6 +179,23 @@ describe('cross-mode access', () => {
     expect(await ids(pair.live.key)).toEqual([liveLead]);
   });
 
+  it('an Idempotency-Key a test key used is never replayed to the live key', async () => {
+    const key = randomUUID();
+    const send = (tenant: Tenant) =>
+      t.request('POST', '/api/v1/leads', {
+        key: tenant.key,
+        body: { contact_name: 'Same key' },
+        headers: { 'idempotency-key': key },
+      });
+    const asTest = await send(pair.test);
+    const asLive = await send(pair.live);
+    expect([asTest.status, asLive.status]).toEqual([201, 201]);
+    expect(asLive.headers.get('idempotency-replayed')).toBeNull();
+    expect(asLive.body.lead.id).not.toBe(asTest.body.lead.id);
+    const [row] = await t.sql`select workspace_id from leads where id = ${asLive.body.lead.id}`;
+    expect(row!.workspace_id).toBe(pair.live.workspaceId);
+  });
+
   it('reports: a test import runs the real pipeline and stays in test mode', async () => {
     const report = await importAndWait(t, pair.test.key, [{ name: 'eagleview.pdf', data: await eagleViewPdf() }]);
     expect(report.status).not.toBe('failed');
