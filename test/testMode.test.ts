@@ -201,8 +201,15 @@ describe('cross-mode access', () => {
     expect(report.status).not.toBe('failed');
     await expectHidden(`/api/v1/reports/${report.id}`, pair.test, pair.live);
     expect((await t.request('GET', '/api/v1/reports', { key: pair.live.key })).body.reports).toEqual([]);
-    const exported = await write('POST', `/api/v1/reports/${report.id}/export`, pair.live.key, { formats: ['pdf'] });
-    expect(exported.status).toBe(404);
+    const refused = await write('POST', `/api/v1/reports/${report.id}/export`, pair.live.key, { formats: ['pdf'] });
+    expect(refused.status).toBe(404);
+    const exported = await write('POST', `/api/v1/reports/${report.id}/export`, pair.test.key, { formats: ['json'] });
+    expect(exported.status, exported.text).toBe(201);
+    const exportId = exported.body.exports[0].export_id as string;
+    const ready = async () =>
+      (await t.sql`select status from report_exports where id = ${exportId}`)[0]?.status === 'ready';
+    expect(await waitUntil(ready, 20_000)).toBe(true);
+    await expectHidden(`/api/v1/reports/exports/${exportId}`, pair.test, pair.live);
   });
 
   it('visualizations: a test generate completes with the live quota at 0 and records no billable attempt', async () => {
