@@ -305,7 +305,11 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
     components: {
       schemas: components,
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Workspace API key: pk_<key id>_<secret>' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Workspace API key: pk_<key id>_<secret>, or pk_test_<key id>_<secret> for test mode',
+        },
       },
     },
   };

@@ -3,7 +3,13 @@ import Koa from 'koa';
 import http from 'node:http';
 
 const body = JSON.stringify({
-  api_key: { id: 'key_0000000000000000000', name: 'Bench key', masked_key: 'pk_0000…0000', scopes: ['leads.read'] },
+  api_key: {
+    id: 'key_0000000000000000000',
+    name: 'Bench key',
+    masked_key: 'pk_0000…0000',
+    scopes: ['leads.read'],
+    mode: 'live',
+  },
   workspace: { id: 'ws_00000000000000000000', name: 'Bench workspace' },
 });
 const app = new Koa();

@@ -31,6 +31,8 @@ const OPTIONS = {
   event: { type: 'string' },
   endpoint: { type: 'string' },
   'failed-since': { type: 'string' },
+  test: { type: 'boolean' },
+  confirm: { type: 'boolean' },
 } as const;
 
 const commands: Record<string, Command> = {

@@ -484,7 +484,9 @@ create table workspaces (
   currency text not null default 'USD'::text,
   visualization_quota_monthly integer,
   created_at timestamp with time zone not null default now(),
-  updated_at timestamp with time zone not null default now()
+  updated_at timestamp with time zone not null default now(),
+  mode text not null default 'live'::text,
+  live_workspace_id text
 );
 
 -- Constraints
@@ -583,7 +585,11 @@ alter table webhook_endpoints add constraint webhook_endpoints_signature_scheme_
 alter table webhook_endpoints add constraint webhook_endpoints_workspace_id_fkey FOREIGN KEY (workspace_id) REFERENCES workspaces(id);
 alter table webhook_events add constraint webhook_events_pkey PRIMARY KEY (id);
 alter table worker_heartbeats add constraint worker_heartbeats_pkey PRIMARY KEY (worker_id);
+alter table workspaces add constraint workspaces_live_workspace_id_fkey FOREIGN KEY (live_workspace_id) REFERENCES workspaces(id);
+alter table workspaces add constraint workspaces_live_workspace_id_key UNIQUE (live_workspace_id);
+alter table workspaces add constraint workspaces_mode_check CHECK ((mode = ANY (ARRAY['live'::text, 'test'::text])));
 alter table workspaces add constraint workspaces_pkey PRIMARY KEY (id);
+alter table workspaces add constraint workspaces_test_twin_check CHECK (((mode = 'test'::text) = (live_workspace_id IS NOT NULL)));
 alter table workspaces add constraint workspaces_visualization_quota_monthly_check CHECK ((visualization_quota_monthly >= 0));
 
 -- Indexes
@@ -676,6 +682,7 @@ CREATE UNIQUE INDEX webhook_events_pkey ON public.webhook_events USING btree (id
 CREATE INDEX webhook_events_to_render_idx ON public.webhook_events USING btree (workspace_id) WHERE ((data IS NULL) AND (data_text IS NULL));
 CREATE INDEX webhook_events_type_idx ON public.webhook_events USING btree (workspace_id, type, created_at DESC, id DESC);
 CREATE UNIQUE INDEX worker_heartbeats_pkey ON public.worker_heartbeats USING btree (worker_id);
+CREATE UNIQUE INDEX workspaces_live_workspace_id_key ON public.workspaces USING btree (live_workspace_id);
 CREATE UNIQUE INDEX workspaces_pkey ON public.workspaces USING btree (id);
 
 -- Views

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from './db.ts';
 import { newId } from '../core/ids.ts';
 import type { Scope } from '../core/scopes.ts';
+import type { WorkspaceMode } from './workspaces.ts';
 
 export interface ApiKey {
   id: string;
@@ -9,6 +10,8 @@ export interface ApiKey {
   name: string;
   masked_key: string;
   scopes: Scope[];
+  /** A test key's workspace is a test twin; its prefix is pk_test_. */
+  mode: WorkspaceMode;
 }
 
 interface KeyRow extends ApiKey {
@@ -17,12 +20,16 @@ interface KeyRow extends ApiKey {
   deleted_at: Date | null;
 }
 
-// pk_<20 base32 chars of the key id>_<43 base64url chars of a 32-byte secret>
-const KEY_PATTERN = /^pk_([0-9a-z]{20})_([A-Za-z0-9_-]{43})$/;
+// pk_<20 base32 chars of the key id>_<43 base64url chars of a 32-byte secret>; test keys start
+// pk_test_, so a key shows its mode wherever it is pasted.
+const KEY_PATTERN = /^pk_(?:(test)_)?([0-9a-z]{20})_([A-Za-z0-9_-]{43})$/;
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest();
-const maskKey = (keyId: string, last4: string) => `pk_${keyId.slice(4, 8)}…${last4}`;
+const keyPrefix = (mode: WorkspaceMode) => (mode === 'test' ? 'pk_test_' : 'pk_');
+const maskKey = (keyId: string, last4: string, mode: WorkspaceMode) =>
+  `${keyPrefix(mode)}${keyId.slice(4, 8)}…${last4}`;
 
+/** A key of the workspace, in its mode: a test twin's keys are test keys. */
 export async function createApiKey(
   sql: Db,
   input: { workspaceId: string; name: string; scopes: Scope[] },
@@ -30,18 +37,24 @@ export async function createApiKey(
   const id = newId('key');
   const secret = randomBytes(32).toString('base64url');
   const last4 = secret.slice(-4);
-  const [row] = await sql<ApiKey[]>`
+  const [row] = await sql<Omit<ApiKey, 'masked_key'>[]>`
     insert into api_keys (id, workspace_id, name, secret_hash, secret_last4, scopes)
     values (${id}, ${input.workspaceId}, ${input.name}, ${hashSecret(secret)}, ${last4}, ${input.scopes})
-    returning id, workspace_id, name, scopes`;
-  return { ...row!, masked_key: maskKey(id, last4), key: `pk_${id.slice(4)}_${secret}` };
+    returning id, workspace_id, name, scopes, (select mode from workspaces where id = workspace_id) as mode`;
+  const { mode } = row!;
+  return { ...row!, masked_key: maskKey(id, last4, mode), key: `${keyPrefix(mode)}${id.slice(4)}_${secret}` };
 }
 
 export interface KeyWorkspace {
+  /** Where the key's data live: a test key's is its live workspace's test twin. */
   id: string;
+  /** The id partners see in either mode: the live workspace's. */
+  public_id: string;
+  /** The live workspace's name, currency and state: a twin follows its live workspace. */
   name: string;
   active: boolean;
   currency: string;
+  mode: WorkspaceMode;
 }
 
 export type KeyLookup =
@@ -54,10 +67,17 @@ export async function verifyApiKey(sql: Db, token: string): Promise<KeyLookup> {
   if (!m) return { ok: false, reason: 'malformed' };
   const [row] = await sql<(KeyRow & { secret_last4: string; workspace: KeyWorkspace })[]>`
     select k.id, k.workspace_id, k.name, k.scopes, k.secret_hash, k.secret_last4, k.revoked_at, k.deleted_at,
-           json_build_object('id', w.id, 'name', w.name, 'active', w.active, 'currency', w.currency) as workspace
+           w.mode,
+           json_build_object('id', w.id, 'public_id', coalesce(live.id, w.id), 'name', coalesce(live.name, w.name),
+             'active', w.active and coalesce(live.active, true), 'currency', coalesce(live.currency, w.currency),
+             'mode', w.mode) as workspace
     from api_keys k join workspaces w on w.id = k.workspace_id
-    where k.id = ${'key_' + m[1]}`;
-  if (!row || !timingSafeEqual(row.secret_hash, hashSecret(m[2]!))) return { ok: false, reason: 'unknown' };
+      left join workspaces live on live.id = w.live_workspace_id
+    where k.id = ${'key_' + m[2]}`;
+  // A live key's id and secret under the test prefix (or the reverse) is no key of ours either.
+  const modeAgrees = row?.mode === (m[1] ? 'test' : 'live');
+  if (!row || !timingSafeEqual(row.secret_hash, hashSecret(m[3]!)) || !modeAgrees)
+    return { ok: false, reason: 'unknown' };
   if (row.deleted_at) return { ok: false, reason: 'deleted' };
   if (row.revoked_at) return { ok: false, reason: 'revoked' };
   return {
@@ -67,7 +87,8 @@ export async function verifyApiKey(sql: Db, token: string): Promise<KeyLookup> {
       workspace_id: row.workspace_id,
       name: row.name,
       scopes: row.scopes,
-      masked_key: maskKey(row.id, row.secret_last4),
+      masked_key: maskKey(row.id, row.secret_last4, row.mode),
+      mode: row.mode,
     },
     workspace: row.workspace,
   };
@@ -90,18 +111,23 @@ export interface ApiKeyListing extends ApiKey {
   revoked_at: Date | null;
 }
 
-/** A workspace's keys that are not deleted, newest first; secrets are never readable, only masked. */
+/**
+ * A workspace's keys that are not deleted, with its test twin's, newest first; secrets are never
+ * readable, only masked.
+ */
 export async function listApiKeys(sql: Db, workspaceId: string): Promise<ApiKeyListing[]> {
   const rows = await sql<(Omit<ApiKeyListing, 'masked_key'> & { secret_last4: string })[]>`
-    select id, workspace_id, name, scopes, secret_last4, created_at, revoked_at from api_keys
-    where workspace_id = ${workspaceId} and deleted_at is null
-    order by created_at desc, id desc`;
+    select k.id, k.workspace_id, k.name, k.scopes, k.secret_last4, k.created_at, k.revoked_at, w.mode
+    from api_keys k join workspaces w on w.id = k.workspace_id
+    where (w.id = ${workspaceId} or w.live_workspace_id = ${workspaceId}) and k.deleted_at is null
+    order by k.created_at desc, k.id desc`;
   return rows.map(({ secret_last4, ...k }) => ({
     id: k.id,
     workspace_id: k.workspace_id,
     name: k.name,
-    masked_key: maskKey(k.id, secret_last4),
+    masked_key: maskKey(k.id, secret_last4, k.mode),
     scopes: k.scopes,
+    mode: k.mode,
     created_at: k.created_at,
     revoked_at: k.revoked_at,
   }));

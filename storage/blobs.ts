@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable, Transform } from 'node:stream';
 import { Storage, type Bucket, type StorageOptions } from '@google-cloud/storage';
@@ -11,6 +11,8 @@ export interface BlobStore {
   put(key: string, body: Buffer | Readable, contentType: string): Promise<{ size: number }>;
   get(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** The keys of every object under a key prefix such as `<workspace id>/`. */
+  list(prefix: string): Promise<string[]>;
   /** A URL that lets anyone holding it read the object until it expires. */
   signedUrl(key: string, opts: { expiresInSeconds: number; fileName?: string; contentType?: string }): Promise<string>;
 }
@@ -119,6 +121,22 @@ export class LocalBlobStore implements BlobStore {
     await rm(this.path(key), { force: true });
   }
 
+  async list(prefix: string): Promise<string[]> {
+    // A folder's prefix (`<workspace id>/`) is read from that folder alone.
+    const from = prefix.endsWith('/') ? this.path(prefix.slice(0, -1)) : this.root;
+    const entries = await readdir(from, { recursive: true, withFileTypes: true }).catch(
+      (err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return [];
+        throw err;
+      },
+    );
+    return entries
+      .filter((e) => e.isFile() && !e.name.endsWith('.part'))
+      .map((e) => relative(this.root, join(e.parentPath, e.name)).split(sep).join('/'))
+      .filter((key) => key.startsWith(prefix))
+      .sort();
+  }
+
   async signedUrl(
     key: string,
     opts: { expiresInSeconds: number; fileName?: string; contentType?: string },
@@ -163,6 +181,11 @@ export class GcsBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await this.bucket.file(key).delete({ ignoreNotFound: true });
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const [files] = await this.bucket.getFiles({ prefix });
+    return files.map((f) => f.name);
   }
 
   async signedUrl(

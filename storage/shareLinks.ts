@@ -23,13 +23,15 @@ export async function insertShareLink(
 /**
  * The one lookup not scoped by workspace: the unguessable token is the public reader's only
  * credential, and the row it finds names the workspace every further query is scoped by. Links
- * of an inactive workspace are not found: deactivation stops its public pages with its keys.
+ * of an inactive workspace (or of the test twin of one) are not found: deactivation stops its
+ * public pages with its keys.
  */
 export async function findShareLinkByToken(sql: Db, token: string): Promise<ShareLinkRow | undefined> {
   const [row] = await sql<ShareLinkRow[]>`
     select s.token, s.workspace_id, s.visualization_id, s.expires_at, s.revoked_at, s.created_at
     from share_links s join workspaces w on w.id = s.workspace_id and w.active
-    where s.token = ${token}`;
+      left join workspaces live on live.id = w.live_workspace_id
+    where s.token = ${token} and coalesce(live.active, true)`;
   return row;
 }
 

@@ -82,9 +82,16 @@ export async function countAttempts(sql: Db, workspaceId: string): Promise<Attem
   return row!;
 }
 
+/** Whether the workspace is a test twin, whose generations are never billed nor counted against a quota. */
+async function isTestWorkspace(tx: Db, workspaceId: string): Promise<boolean> {
+  const [row] = await tx<{ mode: string }[]>`select mode from workspaces where id = ${workspaceId}`;
+  return row?.mode === 'test';
+}
+
 /**
  * Reserves an attempt within the quota and moves the row to processing (with any new catalog
- * choice and outline); undefined when the quota is exhausted. The caller holds the row's lock.
+ * choice and outline); undefined when the quota is exhausted. A test twin's generation reserves
+ * nothing: it runs the same pipeline with no attempt to settle. The caller holds the row's lock.
  */
 export async function startAttempt(
   tx: Db,
@@ -92,8 +99,10 @@ export async function startAttempt(
   visualizationId: string,
   sel: GenerationChoice,
 ): Promise<VisualizationRow | undefined> {
-  await lockWorkspaceQuota(tx, workspaceId);
-  if (!(await reserveAttemptWithinQuota(tx, { id: newId('vat'), workspaceId, visualizationId }))) return undefined;
+  if (!(await isTestWorkspace(tx, workspaceId))) {
+    await lockWorkspaceQuota(tx, workspaceId);
+    if (!(await reserveAttemptWithinQuota(tx, { id: newId('vat'), workspaceId, visualizationId }))) return undefined;
+  }
   return markVisualizationProcessing(tx, workspaceId, visualizationId, sel);
 }
 

@@ -39,6 +39,15 @@ describe('LocalBlobStore', () => {
     await expect(store.get('ws_1/a/one.txt')).rejects.toThrow();
   });
 
+  it("lists the keys under a workspace's prefix, not another's nor a file still being written", async () => {
+    await store.put('ws_list/reports/r1/a.pdf', Buffer.from('a'), 'application/pdf');
+    await store.put('ws_list/visualizations/v1/original', Buffer.from('b'), 'image/jpeg');
+    await store.put('ws_list2/reports/r2/b.pdf', Buffer.from('c'), 'application/pdf');
+    await store.put('ws_list/visualizations/v1/generated.1.2.part', Buffer.from('d'), 'image/png');
+    expect(await store.list('ws_list/')).toEqual(['ws_list/reports/r1/a.pdf', 'ws_list/visualizations/v1/original']);
+    expect(await store.list('ws_none/')).toEqual([]);
+  });
+
   it('refuses a key that climbs out of the store', () => {
     expect(() => store.path('../../etc/passwd')).toThrow(/escapes/);
   });
@@ -152,6 +161,11 @@ describe('GcsBlobStore', () => {
             crc32c: crc32c(data),
           });
         }
+        if (req.method === 'GET' && /^\/storage\/v1\/b\/[^/]+\/o$/.test(url.pathname)) {
+          const prefix = url.searchParams.get('prefix') ?? '';
+          const names = [...objects.keys()].filter((n) => n.startsWith(prefix)).sort();
+          return json(200, { kind: 'storage#objects', items: names.map((name) => ({ name })) });
+        }
         const object = url.pathname.match(/^\/(?:download\/)?storage\/v1\/b\/([^/]+)\/o\/(.+)$/);
         const name = object ? decodeURIComponent(object[2]!) : '';
         const found = objects.get(name);
@@ -193,6 +207,14 @@ describe('GcsBlobStore', () => {
       expect(objects.has(key)).toBe(false);
       await expect(store.get(key)).rejects.toThrow();
       await store.delete(key);
+    });
+
+    it("lists the objects under a workspace's prefix", async () => {
+      const store = new GcsBlobStore('roof-bucket', { apiEndpoint: endpoint, projectId: 'test-project' });
+      await store.put('ws_g/reports/r1/a.pdf', Buffer.from('a'), 'application/pdf');
+      await store.put('ws_g2/reports/r2/b.pdf', Buffer.from('b'), 'application/pdf');
+      expect(await store.list('ws_g/')).toEqual(['ws_g/reports/r1/a.pdf']);
+      expect(requests.some((r) => r === 'GET /storage/v1/b/roof-bucket/o')).toBe(true);
     });
   });
 });

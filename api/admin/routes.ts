@@ -181,7 +181,8 @@ export function mountAdminConsole(router: Router, token: string): void {
         // Stuck first: they block a worker's share of the queue until taken over.
         attention: [...stuck, ...failed].slice(0, LIST_LIMIT),
         inProgress: [...running, ...queued].sort(newestFirst).slice(0, IN_PROGRESS_SHOWN),
-        workspaces,
+        // A test twin shares its live workspace's name; listed right after it.
+        workspaces: workspaces.map((w) => ({ id: w.id, name: w.mode === 'test' ? `${w.name} (test mode)` : w.name })),
         tasks: TASKS,
         filter,
         csrf: auth.csrfToken(caller.session),

@@ -53,7 +53,7 @@ export async function authenticate(ctx: Ctx, endpoint: string): Promise<void> {
     : !match
       ? 'Malformed Authorization header; send `Authorization: Bearer <key>`'
       : result.reason === 'malformed'
-        ? 'Unknown API key: keys of this service look like pk_<id>_<secret>; send the whole key you were given'
+        ? 'Unknown API key: keys of this service look like pk_<id>_<secret> (pk_test_<id>_<secret> in test mode); send the whole key you were given'
         : result.reason === 'unknown'
           ? 'Unknown API key; send the whole key you were given, or ask the operator for a new one'
           : `This API key has been ${result.reason}; ask the operator for a new key`;

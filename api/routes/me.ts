@@ -6,10 +6,21 @@ import { EXAMPLE_IDS } from '../examples.ts';
 const MeResponse = z
   .object({
     api_key: z
-      .object({ id: z.string(), name: z.string(), masked_key: z.string(), scopes: z.array(Scope) })
+      .object({
+        id: z.string(),
+        name: z.string(),
+        masked_key: z.string(),
+        scopes: z.array(Scope),
+        mode: z
+          .enum(['live', 'test'])
+          .describe('`test`: the key reads and writes only the test data of its workspace (keys starting pk_test_)'),
+      })
       .strict()
       .meta({ id: 'ApiKeySelf' }),
-    workspace: z.object({ id: z.string(), name: z.string() }).strict().meta({ id: 'WorkspaceSelf' }),
+    workspace: z
+      .object({ id: z.string().describe('The same id for live and test keys of the workspace'), name: z.string() })
+      .strict()
+      .meta({ id: 'WorkspaceSelf' }),
   })
   .strict();
 
@@ -33,6 +44,7 @@ export const meRoutes = [
             name: 'CRM sync (production)',
             masked_key: `pk_${EXAMPLE_IDS.apiKey.slice(4, 8)}…x7Qa`,
             scopes: ['leads.read', 'leads.write', 'analytics.manage', 'webhooks.manage'],
+            mode: 'live',
           },
           workspace: { id: EXAMPLE_IDS.workspace, name: 'Summit Roofing Co.' },
         },
@@ -41,8 +53,14 @@ export const meRoutes = [
     handler: async (ctx) => {
       const { apiKey, workspace } = ctx.state;
       ctx.body = {
-        api_key: { id: apiKey!.id, name: apiKey!.name, masked_key: apiKey!.masked_key, scopes: apiKey!.scopes },
-        workspace: { id: workspace!.id, name: workspace!.name },
+        api_key: {
+          id: apiKey!.id,
+          name: apiKey!.name,
+          masked_key: apiKey!.masked_key,
+          scopes: apiKey!.scopes,
+          mode: apiKey!.mode,
+        },
+        workspace: { id: workspace!.public_id, name: workspace!.name },
       };
     },
   }),

@@ -1,5 +1,5 @@
 import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey } from '../../storage/apiKeys.ts';
-import { findWorkspace } from '../../storage/workspaces.ts';
+import { ensureTestTwin, findWorkspace } from '../../storage/workspaces.ts';
 import { SCOPES, isScope, type Scope } from '../../core/scopes.ts';
 import {
   CliError,
@@ -33,24 +33,25 @@ async function requireWorkspace(sql: Sql, ctx: CliContext): Promise<string> {
 export const keyCommands = {
   'key create': {
     summary: 'a new API key; the only time its secret is shown',
-    usage: '--workspace ID --name N --scopes a,b,c|all',
+    usage: '--workspace ID --name N --scopes a,b,c|all [--test]',
     flags: {
       '--workspace ID': 'the workspace',
       '--name N': 'a label for people',
       '--scopes a,b,c|all': `any of ${SCOPES.join(',')}, or all`,
+      '--test': "a test key (pk_test_): it reads and writes only the workspace's test data, free of quota",
     },
     run: async (sql, ctx) => {
-      const workspaceId = await requireWorkspace(sql, ctx);
-      const key = await createApiKey(sql, {
-        workspaceId,
-        name: requireFlag(ctx, 'name'),
-        scopes: parseScopes(requireFlag(ctx, 'scopes')),
-      });
-      return { id: key.id, key: key.key, masked_key: key.masked_key, scopes: key.scopes };
+      const liveId = await requireWorkspace(sql, ctx);
+      const name = requireFlag(ctx, 'name');
+      const scopes = parseScopes(requireFlag(ctx, 'scopes'));
+      const workspaceId = ctx.flags.test === true ? (await ensureTestTwin(sql, liveId))?.id : liveId;
+      if (!workspaceId) throw new CliError(`${liveId} is a test workspace; pass its live workspace's id with --test`);
+      const key = await createApiKey(sql, { workspaceId, name, scopes });
+      return { id: key.id, key: key.key, masked_key: key.masked_key, scopes: key.scopes, mode: key.mode };
     },
   },
   'key list': {
-    summary: "a workspace's keys (not deleted), masked, newest first",
+    summary: "a workspace's live and test keys (not deleted), masked, newest first",
     usage: '--workspace ID',
     flags: { '--workspace ID': 'the workspace' },
     run: async (sql, ctx) => {

@@ -1,9 +1,14 @@
 import {
   createWorkspace,
+  findTestTwin,
+  findWorkspace,
   listWorkspaces,
   setVisualizationQuota,
   setWorkspaceActive,
 } from '../../storage/workspaces.ts';
+import { createBlobStore } from '../../storage/blobs.ts';
+import { storageSigningSecret } from '../../storage/secrets.ts';
+import { wipeTestData } from '../../storage/testData.ts';
 import { CliError, requireFlag, requirePositional, type Command, workspaceNotFound } from '../args.ts';
 
 /** A monthly quota as operators write it: a number, or "unlimited" for none (null in the table). */
@@ -28,7 +33,8 @@ export const workspaceCommands = {
     run: async (sql, ctx) => show(await createWorkspace(sql, requireFlag(ctx, 'name'))),
   },
   'workspace list': {
-    summary: 'every workspace, newest first, with its quota and number of usable keys',
+    summary:
+      'every workspace, newest first, with its quota and number of usable keys; a test twin (mode test) under its live one',
     run: async (sql) => ({
       workspaces: (await listWorkspaces(sql)).map((ws) => ({
         ...ws,
@@ -45,6 +51,34 @@ export const workspaceCommands = {
     summary: 'lets a deactivated workspace call the API again',
     usage: 'ID',
     run: setActive(true),
+  },
+  'workspace wipe-test': {
+    summary:
+      "removes a workspace's test data and stored files (keys, webhook endpoints, stages and catalog stay); without --confirm only counts them",
+    usage: 'ID [--confirm]',
+    flags: { '--confirm': 'remove; without it the command only says what it would remove' },
+    run: async (sql, ctx) => {
+      const id = requirePositional(ctx, 0, 'workspace id');
+      const ws = await findWorkspace(sql, id);
+      if (!ws) throw workspaceNotFound(id);
+      const twin = ws.mode === 'test' ? ws : await findTestTwin(sql, id);
+      const liveId = ws.live_workspace_id ?? ws.id;
+      if (!twin)
+        return { workspace_id: liveId, test_workspace_id: null, wiped: false, note: 'no test key was ever created' };
+      const confirm = ctx.flags.confirm === true;
+      const { config } = ctx;
+      const blobs = createBlobStore(config, await storageSigningSecret(sql, config.STORAGE_SIGNING_SECRET));
+      const counts = await wipeTestData(sql, blobs, twin.id, confirm);
+      return confirm
+        ? { workspace_id: liveId, test_workspace_id: twin.id, wiped: true, removed: counts }
+        : {
+            workspace_id: liveId,
+            test_workspace_id: twin.id,
+            wiped: false,
+            would_remove: counts,
+            next: 'run again with --confirm',
+          };
+    },
   },
   'quota set': {
     summary: 'billable visualizations per month',
