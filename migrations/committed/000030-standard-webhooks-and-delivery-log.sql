@@ -1,5 +1,5 @@
---! Previous: sha1:b4e9b3d026483ed5e717175df347be12064d6dd1
---! Hash: sha1:540c5a0a9384862f8e5ba7a796c0fab5fcd45dfb
+--! Previous: sha1:6f293ced647d4c765c77ef6038a1d079a984f465
+--! Hash: sha1:134eabf305e124bdb97192ff0c8e8a68f1d1e517
 --! Message: standard webhooks signing, delivery answers kept, deliveries re-sent
 
 -- How an endpoint's deliveries are signed (core/webhookSecrets.ts): 'standard_webhooks' (the
