@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from './db.ts';
 import { newId } from '../core/ids.ts';
 import type { Scope } from '../core/scopes.ts';
+import { latestVersion } from '../core/apiVersions.ts';
 
 export interface ApiKey {
   id: string;
@@ -9,6 +10,8 @@ export interface ApiKey {
   name: string;
   masked_key: string;
   scopes: Scope[];
+  /** The dated API version (core/apiVersions.ts) the key answers in when a request names none. */
+  api_version: string;
 }
 
 interface KeyRow extends ApiKey {
@@ -25,15 +28,16 @@ const maskKey = (keyId: string, last4: string) => `pk_${keyId.slice(4, 8)}…${l
 
 export async function createApiKey(
   sql: Db,
-  input: { workspaceId: string; name: string; scopes: Scope[] },
+  input: { workspaceId: string; name: string; scopes: Scope[]; apiVersion?: string },
 ): Promise<ApiKey & { key: string }> {
   const id = newId('key');
   const secret = randomBytes(32).toString('base64url');
   const last4 = secret.slice(-4);
   const [row] = await sql<ApiKey[]>`
-    insert into api_keys (id, workspace_id, name, secret_hash, secret_last4, scopes)
-    values (${id}, ${input.workspaceId}, ${input.name}, ${hashSecret(secret)}, ${last4}, ${input.scopes})
-    returning id, workspace_id, name, scopes`;
+    insert into api_keys (id, workspace_id, name, secret_hash, secret_last4, scopes, api_version)
+    values (${id}, ${input.workspaceId}, ${input.name}, ${hashSecret(secret)}, ${last4}, ${input.scopes},
+            ${input.apiVersion ?? latestVersion()})
+    returning id, workspace_id, name, scopes, api_version`;
   return { ...row!, masked_key: maskKey(id, last4), key: `pk_${id.slice(4)}_${secret}` };
 }
 
@@ -53,7 +57,7 @@ export async function verifyApiKey(sql: Db, token: string): Promise<KeyLookup> {
   const m = KEY_PATTERN.exec(token);
   if (!m) return { ok: false, reason: 'malformed' };
   const [row] = await sql<(KeyRow & { secret_last4: string; workspace: KeyWorkspace })[]>`
-    select k.id, k.workspace_id, k.name, k.scopes, k.secret_hash, k.secret_last4, k.revoked_at, k.deleted_at,
+    select k.id, k.workspace_id, k.name, k.scopes, k.api_version, k.secret_hash, k.secret_last4, k.revoked_at, k.deleted_at,
            json_build_object('id', w.id, 'name', w.name, 'active', w.active, 'currency', w.currency) as workspace
     from api_keys k join workspaces w on w.id = k.workspace_id
     where k.id = ${'key_' + m[1]}`;
@@ -67,6 +71,7 @@ export async function verifyApiKey(sql: Db, token: string): Promise<KeyLookup> {
       workspace_id: row.workspace_id,
       name: row.name,
       scopes: row.scopes,
+      api_version: row.api_version,
       masked_key: maskKey(row.id, row.secret_last4),
     },
     workspace: row.workspace,
@@ -93,7 +98,7 @@ export interface ApiKeyListing extends ApiKey {
 /** A workspace's keys that are not deleted, newest first; secrets are never readable, only masked. */
 export async function listApiKeys(sql: Db, workspaceId: string): Promise<ApiKeyListing[]> {
   const rows = await sql<(Omit<ApiKeyListing, 'masked_key'> & { secret_last4: string })[]>`
-    select id, workspace_id, name, scopes, secret_last4, created_at, revoked_at from api_keys
+    select id, workspace_id, name, scopes, api_version, secret_last4, created_at, revoked_at from api_keys
     where workspace_id = ${workspaceId} and deleted_at is null
     order by created_at desc, id desc`;
   return rows.map(({ secret_last4, ...k }) => ({
@@ -102,6 +107,7 @@ export async function listApiKeys(sql: Db, workspaceId: string): Promise<ApiKeyL
     name: k.name,
     masked_key: maskKey(k.id, secret_last4),
     scopes: k.scopes,
+    api_version: k.api_version,
     created_at: k.created_at,
     revoked_at: k.revoked_at,
   }));

@@ -65,6 +65,7 @@ describe('admin CLI', { timeout: 90_000 }, () => {
       key: expect.stringMatching(/^pk_/),
       masked_key: expect.any(String),
       scopes: ['leads.read', 'leads.write'],
+      api_version: '2026-11-27',
     });
 
     const me = await t.request('GET', '/api/v1/me', { key: key.key });
@@ -177,6 +178,7 @@ describe('admin CLI', { timeout: 90_000 }, () => {
           name: 'Zapier',
           masked_key: key.masked_key,
           scopes: ['leads.read'],
+          api_version: '2026-11-27',
           created_at: expect.any(String),
           revoked_at: null,
         },

@@ -2,11 +2,22 @@ import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { Scope } from '../schemas/common.ts';
 import { EXAMPLE_IDS } from '../examples.ts';
+import { FIRST_VERSION } from '../../core/apiVersions.ts';
 
 const MeResponse = z
   .object({
     api_key: z
-      .object({ id: z.string(), name: z.string(), masked_key: z.string(), scopes: z.array(Scope) })
+      .object({
+        id: z.string(),
+        name: z.string(),
+        masked_key: z.string(),
+        scopes: z.array(Scope),
+        api_version: z
+          .string()
+          .describe(
+            'The dated API version pinned on the key when it was created: requests without a Partner-Version header answer in it',
+          ),
+      })
       .strict()
       .meta({ id: 'ApiKeySelf' }),
     workspace: z.object({ id: z.string(), name: z.string() }).strict().meta({ id: 'WorkspaceSelf' }),
@@ -33,6 +44,7 @@ export const meRoutes = [
             name: 'CRM sync (production)',
             masked_key: `pk_${EXAMPLE_IDS.apiKey.slice(4, 8)}…x7Qa`,
             scopes: ['leads.read', 'leads.write', 'analytics.manage', 'webhooks.manage'],
+            api_version: FIRST_VERSION,
           },
           workspace: { id: EXAMPLE_IDS.workspace, name: 'Summit Roofing Co.' },
         },
@@ -41,7 +53,13 @@ export const meRoutes = [
     handler: async (ctx) => {
       const { apiKey, workspace } = ctx.state;
       ctx.body = {
-        api_key: { id: apiKey!.id, name: apiKey!.name, masked_key: apiKey!.masked_key, scopes: apiKey!.scopes },
+        api_key: {
+          id: apiKey!.id,
+          name: apiKey!.name,
+          masked_key: apiKey!.masked_key,
+          scopes: apiKey!.scopes,
+          api_version: apiKey!.api_version,
+        },
         workspace: { id: workspace!.id, name: workspace!.name },
       };
     },

@@ -13,6 +13,7 @@ const endpoint = {
   disabled_reason: null,
   disabled_at: null,
   previous_secret_expires_at: null,
+  api_version: '2026-11-27',
   created_at: '2025-03-02T14:05:11.482Z',
   updated_at: '2025-03-02T14:05:11.482Z',
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateTime, idParam } from './common.ts';
 import { CursorPagination, paginationQuery } from '../pagination.ts';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '../../core/webhookEventTypes.ts';
+import { ApiVersionName } from './common.ts';
 
 const WILDCARD = '*';
 const SUBSCRIBABLE = [...WEBHOOK_EVENT_TYPES, WILDCARD] as const;
@@ -38,10 +39,19 @@ export const WebhookEndpointCreate = z
   .meta({ id: 'WebhookEndpointCreate' });
 
 export const WebhookEndpointPatch = z
-  .object({ url: EndpointUrl, events: EventSubscription, description: Description, enabled: z.boolean() })
+  .object({
+    url: EndpointUrl,
+    events: EventSubscription,
+    description: Description,
+    enabled: z.boolean(),
+    api_version: ApiVersionName.describe("The dated API version the endpoint's events are rendered in"),
+  })
   .partial()
   .strict()
-  .refine((patch) => Object.keys(patch).length > 0, 'send at least one of url, events, description, enabled')
+  .refine(
+    (patch) => Object.keys(patch).length > 0,
+    'send at least one of url, events, description, enabled, api_version',
+  )
   .meta({ id: 'WebhookEndpointPatch' });
 
 export const WebhookEndpoint = z
@@ -59,6 +69,11 @@ export const WebhookEndpoint = z
     previous_secret_expires_at: DateTime.nullable().describe(
       'After a rotation: until when deliveries are also signed with the previous secret',
     ),
+    api_version: z
+      .string()
+      .describe(
+        "The dated API version the endpoint's events are rendered in: the creating request's, until changed with PATCH",
+      ),
     created_at: DateTime,
     updated_at: DateTime,
   })

@@ -46,7 +46,13 @@ export const keyCommands = {
         name: requireFlag(ctx, 'name'),
         scopes: parseScopes(requireFlag(ctx, 'scopes')),
       });
-      return { id: key.id, key: key.key, masked_key: key.masked_key, scopes: key.scopes };
+      return {
+        id: key.id,
+        key: key.key,
+        masked_key: key.masked_key,
+        scopes: key.scopes,
+        api_version: key.api_version,
+      };
     },
   },
   'key list': {
