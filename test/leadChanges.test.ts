@@ -106,6 +106,7 @@ describe('GET /api/v1/leads?changed_since=', () => {
     const start = (await sync(tenant.key, '0', 100)).token;
     // A transaction that wrote `early` first and is still open while `late` is written and committed.
     const held = await t.sql.reserve();
+    let open = true;
     try {
       await held`begin`;
       await held`update leads set notes = 'written in a long transaction' where id = ${early}`;
@@ -119,10 +120,12 @@ describe('GET /api/v1/leads?changed_since=', () => {
       // `late` committed, but its position is above the open transaction's: not handed out yet.
       expect(during.seen).toEqual([]);
       await held`commit`;
+      open = false;
       const after = await sync(tenant.key, during.token, 100);
       expect(after.seen.map((l) => l.id).sort()).toEqual([early, late].sort());
       expect(after.state.get(early)!.notes).toBe('written in a long transaction');
     } finally {
+      if (open) await held`rollback`;
       held.release();
     }
   });
