@@ -61,7 +61,8 @@ export function pinVersionOfKey(ctx: Ctx, pinned: string) {
  */
 export function renderAnswerInVersion(ctx: Ctx) {
   const version = ctx.state.apiVersion;
-  if (!version || version === latestVersion() || ctx.body === undefined || ctx.body === null) return;
+  if (!version || version === latestVersion() || ctx.status >= 300 || ctx.body === undefined || ctx.body === null)
+    return;
   if (!ctx.response.is('json')) return;
   const value = typeof ctx.body === 'string' ? JSON.parse(ctx.body) : Buffer.isBuffer(ctx.body) ? undefined : ctx.body;
   if (value === undefined || typeof (value as { pipe?: unknown }).pipe === 'function') return;
