@@ -206,7 +206,12 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
           ...(shown?.headers?.[h] !== undefined ? { example: shown.headers[h] } : {}),
         },
       ]);
-      const common = route.path.startsWith('/api/') ? Object.entries(commonResponseHeaders(route, Number(status))) : [];
+      // Header examples only on the example's answer: an operation shows one answer.
+      const common = route.path.startsWith('/api/')
+        ? Object.entries(commonResponseHeaders(route, Number(status))).map(
+            ([h, { example, ...header }]) => [h, shown ? { ...header, example } : header] as const,
+          )
+        : [];
       const allHeaders = [...headers, ...common.filter(([h]) => !headers.some(([own]) => own === h))];
       responses[status] = {
         description: spec.description,

@@ -81,6 +81,9 @@ export function commonResponseHeaders(route: RouteDef, status: number): Record<s
 export function notModifiedResponse(route: RouteDef): Json {
   return {
     description: 'Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit',
-    headers: commonResponseHeaders(route, 200),
+    // Described without examples: the operation's one example answer is its 200's.
+    headers: Object.fromEntries(
+      Object.entries(commonResponseHeaders(route, 200)).map(([name, { example: _, ...header }]) => [name, header]),
+    ),
   };
 }

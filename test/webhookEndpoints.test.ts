@@ -71,6 +71,7 @@ describe('POST /api/v1/webhook-endpoints', () => {
       disabled_reason: null,
       disabled_at: null,
       previous_secret_expires_at: null,
+      api_version: '2026-11-27',
       created_at: expect.any(String),
       updated_at: expect.any(String),
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
