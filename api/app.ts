@@ -9,6 +9,7 @@ import { PageViewIngest } from '../storage/pageViews.ts';
 import type { AppDeps, Ctx, Next } from './context.ts';
 import { requestId } from './middleware/requestId.ts';
 import { errorEnvelope } from './middleware/errors.ts';
+import { apiVersion } from './middleware/apiVersion.ts';
 import { databaseDeadline } from './middleware/databaseDeadline.ts';
 import { DatabaseOutages } from '../storage/databaseOutages.ts';
 import { responseHeaders } from './middleware/responseHeaders.ts';
@@ -100,6 +101,7 @@ export async function createApp(input: {
   app.use(accessLog as never);
   app.use(closeBehindUnreadBody as never);
   app.use(errorEnvelope as never);
+  app.use(apiVersion as never);
   app.use(slowConnections.middleware as never);
   app.use(databaseDeadline as never);
   app.use(rejectMalformedPath as never);

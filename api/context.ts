@@ -4,7 +4,7 @@ import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Db, Sql } from '../storage/db.ts';
 import type { ApiKey, KeyWorkspace } from '../storage/apiKeys.ts';
-import type { RateLimitCounter, RateLimitLeases } from '../storage/rateLimits.ts';
+import type { CountedHit, RateLimitCounter, RateLimitLeases } from '../storage/rateLimits.ts';
 import type { PageViewIngest } from '../storage/pageViews.ts';
 import type { IdempotentRequest } from './middleware/idempotency.ts';
 import type { KeyCache } from './middleware/auth.ts';
@@ -45,6 +45,10 @@ export interface AppState {
   routeName?: string;
   /** On a batched idempotent route: the key, the answer to keep, and what to do when the batch turns it away. */
   idempotency?: IdempotentRequest;
+  /** The rate-limit hit the request counted last, to give back when its answer is a 304. */
+  countedHit?: CountedHit;
+  /** The dated API version the answer is rendered in (core/apiVersions.ts). */
+  apiVersion?: string;
   /** Set when this request is answered as a page, not JSON: renders an error (status and its headers already set). */
   errorPage?: ErrorPage;
 }

@@ -14,7 +14,7 @@ export function mountProbes(router: Router, probes: Probes, metricsToken: string
       const limit = ctx.deps.config.AUTH_FAILURE_LIMIT_PER_MINUTE;
       const answer = await answerProbe(path, ctx.get('Authorization') || undefined, probes, metricsToken, {
         refuseIfOverLimit: () => limitHits(ctx.deps.rateLimits, bucket, limit, { peek: true }).then(() => {}),
-        countFailure: () => countHit(ctx as never, bucket, limit),
+        countFailure: () => countHit(ctx as never, bucket, limit, 'auth_failures'),
       });
       ctx.type = answer.contentType;
       ctx.body = answer.body;

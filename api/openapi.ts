@@ -8,6 +8,7 @@ import { partnerGuide, type GuideConfig } from './docs/guide.ts';
 import { IDEMPOTENCY_KEY_RULE, IdempotencyKeyHeader } from './middleware/idempotency.ts';
 import { EXAMPLE_IDS } from './examples.ts';
 import { curlSample } from './docs/curlSample.ts';
+import { commonParameters, commonResponseHeaders, isConditional, notModifiedResponse } from './openapiHeaders.ts';
 
 type Json = Record<string, unknown>;
 
@@ -202,6 +203,7 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
         example: EXAMPLE_IDEMPOTENCY_KEY,
       });
     }
+    if (route.path.startsWith('/api/')) parameters.push(...commonParameters(route));
     const responses: Json = {};
     for (const [status, spec] of Object.entries(route.responses)) {
       const shown = Number(status) === example.response.status ? example.response : undefined;
@@ -215,9 +217,16 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
           ...(shown?.headers?.[h] !== undefined ? { example: shown.headers[h] } : {}),
         },
       ]);
+      // Header examples only on the example's answer: an operation shows one answer.
+      const common = route.path.startsWith('/api/')
+        ? Object.entries(commonResponseHeaders(route, Number(status))).map(
+            ([h, { example, ...header }]) => [h, shown ? { ...header, example } : header] as const,
+          )
+        : [];
+      const allHeaders = [...headers, ...common.filter(([h]) => !headers.some(([own]) => own === h))];
       responses[status] = {
         description: spec.description,
-        ...(headers.length ? { headers: Object.fromEntries(headers) } : {}),
+        ...(allHeaders.length ? { headers: Object.fromEntries(allHeaders) } : {}),
         ...(spec.schema
           ? {
               content: {
@@ -229,6 +238,7 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
             : {}),
       };
     }
+    if (route.path.startsWith('/api/') && isConditional(route)) responses['304'] = notModifiedResponse(route);
     for (const status of route.errors) {
       responses[String(status)] = {
         description: ERROR_DESCRIPTIONS[status] ?? 'Error',

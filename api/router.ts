@@ -4,6 +4,8 @@ import type { Ctx } from './context.ts';
 import type { ReceivedBody, RouteDef } from './route.ts';
 import { authenticate, requireActiveWorkspace, requireScopes } from './middleware/auth.ts';
 import { countHit } from './middleware/rateLimit.ts';
+import { pinVersionOfKey, renderAnswerInVersion } from './middleware/apiVersion.ts';
+import { answerConditionally } from './conditionalGet.ts';
 import { idempotencyKey, withIdempotency, type IdempotencyOutcome } from './middleware/idempotency.ts';
 import { readJsonBody } from './jsonBody.ts';
 import { parseInput, rejectUnstorableInput, rejectTenantSelectors } from './validation.ts';
@@ -12,7 +14,8 @@ import { parseInput, rejectUnstorableInput, rejectTenantSelectors } from './vali
  * Mounts each route with the same pipeline, in this order: the answer's form (JSON unless the
  * route negotiates a page), authentication, the per-key rate limit, workspace and scope checks,
  * the cap on expensive requests, input validation (a multipart body is received here, before any
- * database work) and the route's own body checks, idempotency, the handler.
+ * database work) and the route's own body checks, idempotency, the handler; then the answer in
+ * the request's API version, and a GET's ETag (a 304 when the client holds it already).
  */
 export function buildRouter(routes: RouteDef[]): Router {
   const router = new Router();
@@ -31,6 +34,7 @@ export function buildRouter(routes: RouteDef[]): Router {
       ctx.state.errorPage = route.negotiate?.(ctx);
       if (route.auth === 'key') {
         await authenticate(ctx, endpoint);
+        pinVersionOfKey(ctx, ctx.state.apiKey!.api_version);
         await countHit(ctx, `key:${ctx.state.apiKey!.id}:${endpoint}`, ctx.deps.config.RATE_LIMIT_PER_MINUTE);
         requireActiveWorkspace(ctx);
         requireScopes(ctx, route.scopes);
@@ -66,6 +70,8 @@ export function buildRouter(routes: RouteDef[]): Router {
         throw err;
       }
       if (received && (outcome !== 'ran' || ctx.status >= 300)) await received.discard();
+      renderAnswerInVersion(ctx);
+      await answerConditionally(ctx);
     });
   }
   return router;

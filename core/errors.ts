@@ -34,6 +34,8 @@ export function errorBody(err: ApiError, requestId: string) {
   };
 }
 
+const VERSION_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
 /** At most this many characters of what a client sent go back in an error message. */
 const ECHO_LIMIT = 40;
 
@@ -139,6 +141,13 @@ export const ERRORS = {
   /** The visualization's photo cannot be read, so nothing on it can be selected. */
   photoUnusable: (why: string) =>
     failure(409, `${why}; create a new visualization with another photo`, { reason: 'photo_unusable' }),
+  unknownApiVersion: (given: string, known: string[]) =>
+    fieldError(
+      'header',
+      'Partner-Version',
+      `${VERSION_SHAPE.test(given) ? `${echo(given)} is not an API version` : 'Send a date, YYYY-MM-DD'}; the known versions are ${known.join(', ')}`,
+      { extra: { known_versions: known } },
+    ),
   tenantSelectors: (issues: { location: string; path: string; message: string }[]) =>
     failure(400, 'Tenant selectors are not accepted; the API key decides the workspace', { issues }),
   invalidInput: (location: string, issues: { path: string; message: string }[]) =>

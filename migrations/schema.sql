@@ -114,7 +114,8 @@ create table api_keys (
   scopes text[] not null,
   revoked_at timestamp with time zone,
   deleted_at timestamp with time zone,
-  created_at timestamp with time zone not null default now()
+  created_at timestamp with time zone not null default now(),
+  api_version text not null default '2026-11-27'::text
 );
 
 create table app_secrets (
@@ -260,7 +261,8 @@ create table leads (
   updated_at timestamp with time zone not null default now(),
   deleted_at timestamp with time zone,
   document text not null,
-  search_text text generated always as (lower(((((((COALESCE(contact_name, ''::text) || ''::text) || COALESCE(contact_email, ''::text)) || ''::text) || COALESCE(property_address, ''::text)) || ''::text) || COALESCE(substr(contact_phone, 4), ''::text)))) stored
+  search_text text generated always as (lower(((((((COALESCE(contact_name, ''::text) || ''::text) || COALESCE(contact_email, ''::text)) || ''::text) || COALESCE(property_address, ''::text)) || ''::text) || COALESCE(substr(contact_phone, 4), ''::text)))) stored,
+  change_xid xid8 not null default pg_current_xact_id()
 );
 
 create table pipeline_stages (
@@ -455,7 +457,8 @@ create table webhook_endpoints (
   previous_secret_expires_at timestamp with time zone,
   created_at timestamp with time zone not null default now(),
   updated_at timestamp with time zone not null default now(),
-  signature_scheme text not null default 'standard_webhooks'::text
+  signature_scheme text not null default 'standard_webhooks'::text,
+  api_version text not null default '2026-11-27'::text
 );
 
 create table webhook_events (
@@ -631,6 +634,7 @@ CREATE UNIQUE INDEX job_policies_pkey ON public.job_policies USING btree (task);
 CREATE INDEX leads_analytics_idx ON public.leads USING btree (workspace_id, created_at) INCLUDE (id, source, medium, campaign, stage_id, converted_at, sales_value, funnel_gap) WHERE (deleted_at IS NULL);
 CREATE INDEX leads_call_idx ON public.leads USING btree (workspace_id, created_at DESC, id DESC) WHERE ((deleted_at IS NULL) AND has_call);
 CREATE INDEX leads_campaign_idx ON public.leads USING btree (workspace_id, campaign, created_at DESC, id DESC) WHERE (deleted_at IS NULL);
+CREATE INDEX leads_changes_idx ON public.leads USING btree (workspace_id, change_xid, id);
 CREATE INDEX leads_conversion_type_idx ON public.leads USING btree (workspace_id, conversion_type, created_at DESC, id DESC) WHERE (deleted_at IS NULL);
 CREATE INDEX leads_email_idx ON public.leads USING btree (workspace_id, lower(contact_email)) WHERE ((deleted_at IS NULL) AND (contact_email IS NOT NULL));
 CREATE UNIQUE INDEX leads_external_idx ON public.leads USING btree (workspace_id, external_source, external_id) WHERE ((deleted_at IS NULL) AND (external_id IS NOT NULL) AND (external_source IS NOT NULL));
@@ -704,6 +708,7 @@ CREATE TRIGGER events_analytics_update AFTER UPDATE ON public.events FOR EACH RO
 CREATE TRIGGER leads_analytics_delete AFTER DELETE ON public.leads FOR EACH ROW WHEN ((old.created_at < analytics_settled_before(now()))) EXECUTE FUNCTION analytics_log_lead();
 CREATE TRIGGER leads_analytics_insert AFTER INSERT ON public.leads FOR EACH ROW WHEN ((new.created_at < analytics_settled_before(now()))) EXECUTE FUNCTION analytics_log_lead();
 CREATE TRIGGER leads_analytics_update AFTER UPDATE ON public.leads FOR EACH ROW WHEN ((((old.created_at < analytics_settled_before(now())) OR (new.created_at < analytics_settled_before(now()))) AND (((((((((old.created_at IS DISTINCT FROM new.created_at) OR (old.deleted_at IS DISTINCT FROM new.deleted_at)) OR (old.source IS DISTINCT FROM new.source)) OR (old.medium IS DISTINCT FROM new.medium)) OR (old.campaign IS DISTINCT FROM new.campaign)) OR (old.stage_id IS DISTINCT FROM new.stage_id)) OR (old.converted_at IS DISTINCT FROM new.converted_at)) OR (old.sales_value IS DISTINCT FROM new.sales_value)) OR (old.funnel_gap_summary IS DISTINCT FROM new.funnel_gap_summary)))) EXECUTE FUNCTION analytics_log_lead();
+CREATE TRIGGER leads_change_xid BEFORE UPDATE ON public.leads FOR EACH ROW EXECUTE FUNCTION set_lead_change_xid();
 CREATE TRIGGER leads_document_insert BEFORE INSERT ON public.leads FOR EACH ROW WHEN ((new.document IS NULL)) EXECUTE FUNCTION render_lead_document();
 CREATE TRIGGER leads_document_update BEFORE UPDATE ON public.leads FOR EACH ROW WHEN ((NOT (new.document IS DISTINCT FROM old.document))) EXECUTE FUNCTION render_lead_document();
 CREATE TRIGGER spend_records_analytics_delete AFTER DELETE ON public.spend_records REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_log_spend();
@@ -1125,6 +1130,16 @@ begin
     perform record_webhook_event(ws, 'report.import.failed', null,
       jsonb_build_object('kind', 'report', 'id', failed_id));
   end loop;
+end $function$
+;
+
+CREATE OR REPLACE FUNCTION public.set_lead_change_xid()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  new.change_xid := pg_current_xact_id();
+  return new;
 end $function$
 ;
 

@@ -3,6 +3,7 @@ import type { Db } from './db.ts';
 import { newId } from '../core/ids.ts';
 import type { Scope } from '../core/scopes.ts';
 import type { WorkspaceMode } from './workspaces.ts';
+import { latestVersion } from '../core/apiVersions.ts';
 
 export interface ApiKey {
   id: string;
@@ -12,6 +13,8 @@ export interface ApiKey {
   scopes: Scope[];
   /** A test key's workspace is a test twin; its prefix is pk_test_. */
   mode: WorkspaceMode;
+  /** The dated API version (core/apiVersions.ts) the key answers in when a request names none. */
+  api_version: string;
 }
 
 interface KeyRow extends ApiKey {
@@ -32,15 +35,16 @@ const maskKey = (keyId: string, last4: string, mode: WorkspaceMode) =>
 /** A key of the workspace, in its mode: a test twin's keys are test keys. */
 export async function createApiKey(
   sql: Db,
-  input: { workspaceId: string; name: string; scopes: Scope[] },
+  input: { workspaceId: string; name: string; scopes: Scope[]; apiVersion?: string },
 ): Promise<ApiKey & { key: string }> {
   const id = newId('key');
   const secret = randomBytes(32).toString('base64url');
   const last4 = secret.slice(-4);
   const [row] = await sql<Omit<ApiKey, 'masked_key'>[]>`
-    insert into api_keys (id, workspace_id, name, secret_hash, secret_last4, scopes)
-    values (${id}, ${input.workspaceId}, ${input.name}, ${hashSecret(secret)}, ${last4}, ${input.scopes})
-    returning id, workspace_id, name, scopes, (select mode from workspaces where id = workspace_id) as mode`;
+    insert into api_keys (id, workspace_id, name, secret_hash, secret_last4, scopes, api_version)
+    values (${id}, ${input.workspaceId}, ${input.name}, ${hashSecret(secret)}, ${last4}, ${input.scopes},
+            ${input.apiVersion ?? latestVersion()})
+    returning id, workspace_id, name, scopes, api_version, (select mode from workspaces where id = workspace_id) as mode`;
   const { mode } = row!;
   return { ...row!, masked_key: maskKey(id, last4, mode), key: `${keyPrefix(mode)}${id.slice(4)}_${secret}` };
 }
@@ -66,7 +70,7 @@ export async function verifyApiKey(sql: Db, token: string): Promise<KeyLookup> {
   const m = KEY_PATTERN.exec(token);
   if (!m) return { ok: false, reason: 'malformed' };
   const [row] = await sql<(KeyRow & { secret_last4: string; workspace: KeyWorkspace })[]>`
-    select k.id, k.workspace_id, k.name, k.scopes, k.secret_hash, k.secret_last4, k.revoked_at, k.deleted_at,
+    select k.id, k.workspace_id, k.name, k.scopes, k.secret_hash, k.secret_last4, k.api_version, k.revoked_at, k.deleted_at,
            w.mode,
            json_build_object('id', w.id, 'public_id', coalesce(live.id, w.id), 'name', coalesce(live.name, w.name),
              'active', w.active and coalesce(live.active, true), 'currency', coalesce(live.currency, w.currency),
@@ -89,6 +93,7 @@ export async function verifyApiKey(sql: Db, token: string): Promise<KeyLookup> {
       scopes: row.scopes,
       masked_key: maskKey(row.id, row.secret_last4, row.mode),
       mode: row.mode,
+      api_version: row.api_version,
     },
     workspace: row.workspace,
   };
@@ -117,7 +122,7 @@ export interface ApiKeyListing extends ApiKey {
  */
 export async function listApiKeys(sql: Db, workspaceId: string): Promise<ApiKeyListing[]> {
   const rows = await sql<(Omit<ApiKeyListing, 'masked_key'> & { secret_last4: string })[]>`
-    select k.id, k.workspace_id, k.name, k.scopes, k.secret_last4, k.created_at, k.revoked_at, w.mode
+    select k.id, k.workspace_id, k.name, k.scopes, k.api_version, k.secret_last4, k.created_at, k.revoked_at, w.mode
     from api_keys k join workspaces w on w.id = k.workspace_id
     where (w.id = ${workspaceId} or w.live_workspace_id = ${workspaceId}) and k.deleted_at is null
     order by k.created_at desc, k.id desc`;
@@ -128,6 +133,7 @@ export async function listApiKeys(sql: Db, workspaceId: string): Promise<ApiKeyL
     masked_key: maskKey(k.id, secret_last4, k.mode),
     scopes: k.scopes,
     mode: k.mode,
+    api_version: k.api_version,
     created_at: k.created_at,
     revoked_at: k.revoked_at,
   }));

@@ -131,6 +131,21 @@ export class RateLimitLeases {
     });
   }
 
+  /**
+   * Gives back one hit `take` answered in `windowStart` (a 304 the partner is not charged for):
+   * the window's count in PostgreSQL goes down by one, so any process may answer it again, and
+   * this process's lease is no longer full. Resolves with what is left of the window; a window
+   * that is over has nothing to give back (undefined).
+   */
+  async giveBack(bucket: string, limit: number, windowStart: number): Promise<number | undefined> {
+    const lease = this.leases.get(bucket);
+    if (!lease || lease.windowStart !== windowStart) return undefined;
+    const count = await this.counter.hit(bucket, new Date(windowStart), -1);
+    lease.count = count;
+    lease.full = lease.count >= limit;
+    return limit - lease.count + lease.tokens;
+  }
+
   private leaseOf(bucket: string, windowStart: number): Lease {
     if (windowStart !== this.prunedWindow) {
       for (const [key, lease] of this.leases)
@@ -213,20 +228,41 @@ export async function limitHits(
   return headers;
 }
 
+/** What a request counted: enough to give it back when its answer is not charged (a 304). */
+export interface CountedHit {
+  bucket: string;
+  limit: number;
+  windowStart: number;
+  policy: string;
+}
+
 /**
  * Counts one hit through the process's leases: `limitHits` without a round trip while the lease
- * lasts.
+ * lasts. `policy` names the quota in the RateLimit headers.
  */
 export async function leasedHit(
   leases: RateLimitLeases,
   bucket: string,
   limit: number,
-): Promise<Record<string, string>> {
+  policy = 'default',
+): Promise<{ headers: Record<string, string>; hit: CountedHit }> {
   const now = Date.now();
   const windowStart = now - (now % 60_000);
   const reset = new Date(windowStart + 60_000);
-  const refused = () => ERRORS.rateLimited(limit, retryAfterSeconds(reset, now), rateLimitHeaders(limit, 0, reset));
-  return rateLimitHeaders(limit, await leases.take(bucket, limit, windowStart, refused), reset);
+  const refused = () =>
+    ERRORS.rateLimited(limit, retryAfterSeconds(reset, now), rateLimitHeaders(limit, 0, reset, policy));
+  const remaining = await leases.take(bucket, limit, windowStart, refused);
+  return { headers: rateLimitHeaders(limit, remaining, reset, policy), hit: { bucket, limit, windowStart, policy } };
+}
+
+/** Gives a counted hit back (leases.giveBack); the headers to answer with, or undefined once its window is over. */
+export async function givenBackHit(
+  leases: RateLimitLeases,
+  hit: CountedHit,
+): Promise<Record<string, string> | undefined> {
+  const remaining = await leases.giveBack(hit.bucket, hit.limit, hit.windowStart);
+  if (remaining === undefined) return undefined;
+  return rateLimitHeaders(hit.limit, remaining, new Date(hit.windowStart + 60_000), hit.policy);
 }
 
 const retryAfterSeconds = (reset: Date, now: number) => Math.max(1, Math.ceil((reset.getTime() - now) / 1000));
@@ -234,11 +270,20 @@ const retryAfterSeconds = (reset: Date, now: number) => Math.max(1, Math.ceil((r
 /** The last window's reset as written in the header: every hit of a minute writes the same. */
 let resetText = { at: 0, text: '' };
 
-function rateLimitHeaders(limit: number, remaining: number, reset: Date): Record<string, string> {
+/**
+ * The X-RateLimit-* headers, and the same figures as the IETF RateLimit-Policy and RateLimit
+ * fields (draft-ietf-httpapi-ratelimit-headers, structured-field form): the quota `q` per window
+ * `w` seconds, and what `r` is left of it for `t` more seconds.
+ */
+function rateLimitHeaders(limit: number, remaining: number, reset: Date, policy = 'default'): Record<string, string> {
   if (resetText.at !== reset.getTime()) resetText = { at: reset.getTime(), text: reset.toISOString() };
+  const left = Math.max(0, remaining);
+  const seconds = Math.max(0, Math.ceil((reset.getTime() - Date.now()) / 1000));
   return {
     'X-RateLimit-Limit': String(limit),
-    'X-RateLimit-Remaining': String(Math.max(0, remaining)),
+    'X-RateLimit-Remaining': String(left),
     'X-RateLimit-Reset': resetText.text,
+    'RateLimit-Policy': `"${policy}";q=${limit};w=60`,
+    RateLimit: `"${policy}";r=${left};t=${seconds}`,
   };
 }

@@ -23,6 +23,8 @@ export interface DeliveryTarget {
   secret_sealed: Buffer;
   /** The secret before a rotation, only while it still signs beside the new one. */
   previous_secret_sealed: Buffer | null;
+  /** The dated API version the endpoint receives its events in. */
+  api_version: string;
 }
 
 /**
@@ -129,7 +131,7 @@ export async function dueDeliveries(
     select d.id, d.workspace_id, d.attempt_count,
       e.id as event_id, e.type as event_type, e.created_at as event_created_at,
       webhook_event_data(e)::json as event_data,
-      ep.id as endpoint_id, ep.url, ep.enabled, ep.signature_scheme, ep.secret_sealed,
+      ep.id as endpoint_id, ep.url, ep.enabled, ep.signature_scheme, ep.secret_sealed, ep.api_version,
       case when ep.previous_secret_expires_at > now() then ep.previous_secret_sealed end as previous_secret_sealed
     from webhook_deliveries d
     join webhook_events e on e.id = d.event_id

@@ -24,6 +24,8 @@ export interface WebhookEndpointRow {
   signature_scheme: SignatureScheme;
   /** Until when the previous secret still signs; null when no rotation overlaps now. */
   previous_secret_expires_at: Date | null;
+  /** The dated API version its events are rendered in (core/apiVersions.ts). */
+  api_version: string;
   created_at: Date;
   updated_at: Date;
   position: string;
@@ -33,7 +35,7 @@ function columns(sql: Db) {
   return sql`
     w.id, w.url, w.events, w.description, w.enabled, w.disabled_reason, w.disabled_at, w.signature_scheme,
     case when w.previous_secret_expires_at > now() then w.previous_secret_expires_at end as previous_secret_expires_at,
-    w.created_at, w.updated_at, ${positionOf(sql, 'w')} as position`;
+    w.api_version, w.created_at, w.updated_at, ${positionOf(sql, 'w')} as position`;
 }
 
 export interface NewWebhookEndpoint {
@@ -42,6 +44,7 @@ export interface NewWebhookEndpoint {
   events: string[];
   description: string | null;
   secretSealed: Buffer;
+  apiVersion: string;
 }
 
 /**
@@ -58,9 +61,9 @@ export async function insertWebhookEndpoint(
   const [, rows] = await Promise.all([
     tx`select pg_advisory_xact_lock(hashtextextended(${'webhook-endpoints:' + workspaceId}, 0))`,
     tx<WebhookEndpointRow[]>`
-      insert into webhook_endpoints as w (id, workspace_id, url, events, description, secret_sealed)
+      insert into webhook_endpoints as w (id, workspace_id, url, events, description, secret_sealed, api_version)
       select ${input.id}, ${workspaceId}, ${input.url}, ${input.events}::text[], ${input.description},
-             ${input.secretSealed}
+             ${input.secretSealed}, ${input.apiVersion}
       where (select count(*) from webhook_endpoints e where e.workspace_id = ${workspaceId}) < ${MAX_WEBHOOK_ENDPOINTS}
       returning ${columns(tx)}`,
   ]);
@@ -103,6 +106,7 @@ export interface WebhookEndpointChanges {
   events?: string[];
   description?: string | null;
   enabled?: boolean;
+  api_version?: string;
 }
 
 /**
@@ -123,6 +127,7 @@ export async function updateWebhookEndpoint(
       description = case when ${changes.description !== undefined} then ${changes.description ?? null}
                     else w.description end,
       enabled = coalesce(${changes.enabled ?? null}::boolean, w.enabled),
+      api_version = coalesce(${changes.api_version ?? null}, w.api_version),
       disabled_reason = case when ${reenabled} then null else w.disabled_reason end,
       disabled_at = case when ${reenabled} then null else w.disabled_at end,
       failing_since = case when ${reenabled} then null else w.failing_since end,

@@ -17,6 +17,7 @@ import {
   type Success,
 } from '../storage/webhookDeliveries.ts';
 import { postWebhook } from './webhook_deliver/send.ts';
+import { renderInVersion } from '../core/apiVersions.ts';
 import { plainDuration, retryDelaySeconds } from './webhook_deliver/retries.ts';
 
 const USER_AGENT = 'PartnerAPI-Webhooks/1.0';
@@ -34,20 +35,26 @@ function sealingKeyOnce(sql: Sql, configured: string | undefined): () => Promise
     ));
 }
 
-/** The request: the event as partners receive it, signed with every secret that signs now, in the endpoint's scheme. */
+/**
+ * The request: the event as partners receive it, in the endpoint's API version (events are stored
+ * in the newest; another version's changes are applied here, per delivery), signed with every
+ * secret that signs now, in the endpoint's scheme.
+ */
 function signedRequest(target: DeliveryTarget, secrets: string[]): { body: string; headers: Record<string, string> } {
   if (target.event_data === null) throw new Error(`event ${target.event_id} has not been rendered`);
+  const data = renderInVersion(target.event_data, target.api_version) ?? target.event_data;
   const body = JSON.stringify({
     id: target.event_id,
     type: target.event_type,
     created_at: target.event_created_at.toISOString(),
-    data: target.event_data,
+    data,
   });
   return {
     body,
     headers: {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
+      'partner-version': target.api_version,
       ...signatureHeaders(target.signature_scheme, secrets, target.event_id, Math.floor(Date.now() / 1000), body),
     },
   };

@@ -66,6 +66,7 @@ describe('admin CLI', { timeout: 90_000 }, () => {
       masked_key: expect.any(String),
       scopes: ['leads.read', 'leads.write'],
       mode: 'live',
+      api_version: '2026-11-27',
     });
 
     const me = await t.request('GET', '/api/v1/me', { key: key.key });
@@ -179,6 +180,7 @@ describe('admin CLI', { timeout: 90_000 }, () => {
           masked_key: key.masked_key,
           scopes: ['leads.read'],
           mode: 'live',
+          api_version: '2026-11-27',
           created_at: expect.any(String),
           revoked_at: null,
         },

@@ -20,6 +20,7 @@ describe('GET /api/v1/me', () => {
         masked_key: expect.stringMatching(/^pk_.{4}….{4}$/),
         scopes: ['leads.read'],
         mode: 'live',
+        api_version: '2026-11-27',
       },
       workspace: { id: tenant.workspaceId, name: 'Roofs R Us' },
     });

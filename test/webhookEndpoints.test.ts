@@ -72,6 +72,7 @@ describe('POST /api/v1/webhook-endpoints', () => {
       disabled_at: null,
       signature_scheme: 'standard_webhooks',
       previous_secret_expires_at: null,
+      api_version: '2026-11-27',
       created_at: expect.any(String),
       updated_at: expect.any(String),
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),

@@ -81,7 +81,7 @@ async function consolePages(ctx: Ctx, next: Next) {
  * auth-failure limit before it is compared, so a guess past the limit is refused unchecked.
  */
 function countTokenAttempt(ctx: Ctx): Promise<void> {
-  return countHit(ctx, `auth:${ctx.ip}:admin`, ctx.deps.config.AUTH_FAILURE_LIMIT_PER_MINUTE);
+  return countHit(ctx, `auth:${ctx.ip}:admin`, ctx.deps.config.AUTH_FAILURE_LIMIT_PER_MINUTE, 'auth_failures');
 }
 
 function readFilter(input: Record<string, unknown>): JobFilter {

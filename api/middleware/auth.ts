@@ -45,7 +45,7 @@ export async function authenticate(ctx: Ctx, endpoint: string): Promise<void> {
     return;
   }
   const { config } = ctx.deps;
-  await countHit(ctx, `auth:${ctx.ip}:${endpoint}`, config.AUTH_FAILURE_LIMIT_PER_MINUTE);
+  await countHit(ctx, `auth:${ctx.ip}:${endpoint}`, config.AUTH_FAILURE_LIMIT_PER_MINUTE, 'auth_failures');
   // The header's form and the key's are told apart: a well-formed header with a key that is not
   // one of ours was sent as asked, so it is the key that needs checking.
   const message = !header

@@ -21,6 +21,7 @@ import {
   type LeadWriteInput,
 } from '../schemas/leads.ts';
 import { InvalidItem, itemError } from '../batch.ts';
+import { LeadTombstone, refuseFiltersInSync, sendLeadChanges } from '../leadChanges.ts';
 import { EmptyBody } from '../schemas/common.ts';
 import { findLead, listLeads, softDeleteLead, type LeadFilter, type LeadWithDoc } from '../../storage/leads.ts';
 import { EXPORT_CURSOR, sendLeadsCsv } from '../leadsExport.ts';
@@ -122,8 +123,22 @@ export const leadRoutes = [
     query: LeadListQuery,
     responses: {
       200: {
-        description: 'A page of leads',
-        schema: z.object({ leads: z.array(Lead), pagination: CursorPagination }).strict(),
+        description:
+          'A page of leads; with changed_since, the leads changed since the token (deleted ones as LeadTombstone) and the sync_token to send next',
+        schema: z.union([
+          z
+            .object({ leads: z.array(Lead), pagination: CursorPagination })
+            .strict()
+            .meta({ id: 'LeadPage' }),
+          z
+            .object({
+              leads: z.array(z.union([Lead, LeadTombstone])),
+              pagination: CursorPagination,
+              sync_token: z.string().describe('Send as changed_since on the next sync (or page, while has_more)'),
+            })
+            .strict()
+            .meta({ id: 'LeadChangesPage' }),
+        ]),
       },
     },
     errors: [400, 401, 403, 429, 500],
@@ -135,7 +150,11 @@ export const leadRoutes = [
       },
     },
     handler: async (ctx, { query }) => {
-      const { cursor, limit, ...filters } = query;
+      const { cursor, limit, changed_since, ...filters } = query;
+      if (changed_since !== undefined) {
+        refuseFiltersInSync(filters);
+        return sendLeadChanges(ctx, { changed_since, cursor, limit });
+      }
       const rows = await listLeads(
         ctx.state.db,
         workspaceId(ctx),

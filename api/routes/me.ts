@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { Scope } from '../schemas/common.ts';
 import { EXAMPLE_IDS } from '../examples.ts';
+import { FIRST_VERSION } from '../../core/apiVersions.ts';
 
 const MeResponse = z
   .object({
@@ -14,6 +15,11 @@ const MeResponse = z
         mode: z
           .enum(['live', 'test'])
           .describe('`test`: the key reads and writes only the test data of its workspace (keys starting pk_test_)'),
+        api_version: z
+          .string()
+          .describe(
+            'The dated API version pinned on the key when it was created: requests without a Partner-Version header answer in it',
+          ),
       })
       .strict()
       .meta({ id: 'ApiKeySelf' }),
@@ -45,6 +51,7 @@ export const meRoutes = [
             masked_key: `pk_${EXAMPLE_IDS.apiKey.slice(4, 8)}…x7Qa`,
             scopes: ['leads.read', 'leads.write', 'analytics.manage', 'webhooks.manage'],
             mode: 'live',
+            api_version: FIRST_VERSION,
           },
           workspace: { id: EXAMPLE_IDS.workspace, name: 'Summit Roofing Co.' },
         },
@@ -59,6 +66,7 @@ export const meRoutes = [
           masked_key: apiKey!.masked_key,
           scopes: apiKey!.scopes,
           mode: apiKey!.mode,
+          api_version: apiKey!.api_version,
         },
         workspace: { id: workspace!.public_id, name: workspace!.name },
       };

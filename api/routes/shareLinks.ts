@@ -29,7 +29,7 @@ const sharedUrl = (rest = '') => `${EXAMPLE_BASE_URL}/api/v1/share-links/${EXAMP
  */
 async function openSharedVisualization(ctx: Ctx, token: string): Promise<{ expires_at: Date; row: VisualizationRow }> {
   const { sql, config } = ctx.deps;
-  await countHit(ctx, `share:${ctx.ip}`, config.SHARE_LINK_LIMIT_PER_MINUTE);
+  await countHit(ctx, `share:${ctx.ip}`, config.SHARE_LINK_LIMIT_PER_MINUTE, 'share_links');
   const link = await findShareLinkByToken(sql, token);
   if (!link) throw notFound('Share link');
   if (link.revoked_at) throw ERRORS.shareLinkRevoked();

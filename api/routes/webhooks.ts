@@ -50,6 +50,8 @@ import {
   type WebhookEventRow,
 } from '../../storage/webhookEvents.ts';
 
+import { latestVersion } from '../../core/apiVersions.ts';
+
 const TAG = 'Webhooks';
 const SCOPES = ['webhooks.manage' as const];
 const ENDPOINTS_CURSOR = 'webhook_endpoints.list';
@@ -68,6 +70,7 @@ function toEndpointResponse(row: WebhookEndpointRow): z.input<typeof WebhookEndp
     disabled_at: row.disabled_at?.toISOString() ?? null,
     signature_scheme: row.signature_scheme,
     previous_secret_expires_at: row.previous_secret_expires_at?.toISOString() ?? null,
+    api_version: row.api_version,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -159,6 +162,7 @@ export const webhookRoutes = [
         events: body.events,
         description: body.description ?? null,
         secretSealed: sealSecret(ctx.deps.webhookSealingKey, secret),
+        apiVersion: ctx.state.apiVersion ?? latestVersion(),
       });
       if (!row) {
         const limit = MAX_WEBHOOK_ENDPOINTS;

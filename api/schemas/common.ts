@@ -1,3 +1,4 @@
+import { apiVersions, findApiVersion } from '../../core/apiVersions.ts';
 import { z } from 'zod';
 import { ERROR_CODES } from '../../core/errors.ts';
 import { SCOPES } from '../../core/scopes.ts';
@@ -91,6 +92,17 @@ export const HttpUrlWithUtm = HttpUrl.check((payload) => {
 });
 
 /** Path ids: strings within the spec's bounds. */
+/** A known dated API version (core/apiVersions.ts), checked against the list as it is when parsed. */
+export const ApiVersionName = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD')
+  .refine((v) => findApiVersion(v) !== undefined, {
+    error: () =>
+      `must be one of the known API versions: ${apiVersions()
+        .map((v) => v.date)
+        .join(', ')}`,
+  });
+
 export const idParam = (max: number, min = 1) => z.string().min(min).max(max);
 
 /** An empty JSON object body, for IK endpoints that take none. */

@@ -168,7 +168,20 @@ export const leadFilterFields = {
   search: z.string().max(200).optional().describe('Matches name, email, phone digits and address'),
 };
 
-export const LeadListQuery = z.object({ ...leadFilterFields, ...paginationQuery }).strict();
+export const LeadListQuery = z
+  .object({
+    ...leadFilterFields,
+    ...paginationQuery,
+    changed_since: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe(
+        'A sync_token from an earlier answer, or 0 for a full sync: the leads changed since, deleted ones as tombstones, in change order, with the sync_token to send next time. Takes no filters.',
+      ),
+  })
+  .strict();
 export const LeadExportQuery = z
   .object({
     ...leadFilterFields,

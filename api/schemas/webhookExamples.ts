@@ -14,6 +14,7 @@ const endpoint = {
   disabled_at: null,
   signature_scheme: 'standard_webhooks',
   previous_secret_expires_at: null,
+  api_version: '2026-11-27',
   created_at: '2025-03-02T14:05:11.482Z',
   updated_at: '2025-03-02T14:05:11.482Z',
 };

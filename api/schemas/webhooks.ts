@@ -4,6 +4,7 @@ import { CursorPagination, paginationQuery } from '../pagination.ts';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '../../core/webhookEventTypes.ts';
 import { SIGNATURE_SCHEMES } from '../../core/webhookSecrets.ts';
 import { MAX_OVERLAP_SECONDS, DEFAULT_OVERLAP_SECONDS } from '../../storage/webhookEndpoints.ts';
+import { ApiVersionName } from './common.ts';
 
 const WILDCARD = '*';
 const SUBSCRIBABLE = [...WEBHOOK_EVENT_TYPES, WILDCARD] as const;
@@ -40,10 +41,19 @@ export const WebhookEndpointCreate = z
   .meta({ id: 'WebhookEndpointCreate' });
 
 export const WebhookEndpointPatch = z
-  .object({ url: EndpointUrl, events: EventSubscription, description: Description, enabled: z.boolean() })
+  .object({
+    url: EndpointUrl,
+    events: EventSubscription,
+    description: Description,
+    enabled: z.boolean(),
+    api_version: ApiVersionName.describe("The dated API version the endpoint's events are rendered in"),
+  })
   .partial()
   .strict()
-  .refine((patch) => Object.keys(patch).length > 0, 'send at least one of url, events, description, enabled')
+  .refine(
+    (patch) => Object.keys(patch).length > 0,
+    'send at least one of url, events, description, enabled, api_version',
+  )
   .meta({ id: 'WebhookEndpointPatch' });
 
 export const WebhookEndpoint = z
@@ -68,6 +78,11 @@ export const WebhookEndpoint = z
     previous_secret_expires_at: DateTime.nullable().describe(
       'After a rotation: until when deliveries are also signed with the previous secret',
     ),
+    api_version: z
+      .string()
+      .describe(
+        "The dated API version the endpoint's events are rendered in: the creating request's, until changed with PATCH",
+      ),
     created_at: DateTime,
     updated_at: DateTime,
   })

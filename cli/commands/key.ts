@@ -47,7 +47,14 @@ export const keyCommands = {
       const workspaceId = ctx.flags.test === true ? (await ensureTestTwin(sql, liveId))?.id : liveId;
       if (!workspaceId) throw new CliError(`${liveId} is a test workspace; pass its live workspace's id with --test`);
       const key = await createApiKey(sql, { workspaceId, name, scopes });
-      return { id: key.id, key: key.key, masked_key: key.masked_key, scopes: key.scopes, mode: key.mode };
+      return {
+        id: key.id,
+        key: key.key,
+        masked_key: key.masked_key,
+        scopes: key.scopes,
+        mode: key.mode,
+        api_version: key.api_version,
+      };
     },
   },
   'key list': {

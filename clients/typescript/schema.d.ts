@@ -662,7 +662,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Replace the signing secret; the previous one keeps signing beside it for 24 hours (a second rotation ends it at once)
+     * Replace the signing secret; the previous one keeps signing beside it for overlap_seconds (24 hours unless set, at most 7 days; a second rotation ends it at once), and a legacy endpoint may move to Standard Webhooks
      * @description Scope: `webhooks.manage`. Idempotency-Key: send a unique value of 1 to 160 characters (e.g. a UUID) per operation; a retry with the same key and request replays the answer.
      */
     post: operations['rotateWebhookEndpointSecret'];
@@ -686,6 +686,46 @@ export interface paths {
      * @description Scope: `webhooks.manage`. Idempotency-Key: send a unique value of 1 to 160 characters (e.g. a UUID) per operation; a retry with the same key and request replays the answer.
      */
     post: operations['testWebhookEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhook-endpoints/{webhook_endpoint_id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An endpoint's deliveries of the last 30 days, newest first, each with its latest try: status code, duration and the first 1 KB of the answer, or why no answer came
+     * @description Scope: `webhooks.manage`.
+     */
+    get: operations['listWebhookEndpointDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhook-endpoints/{webhook_endpoint_id}/deliveries/{webhook_delivery_id}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivered (or failed) event to this endpoint again: a new delivery, queued now, with the same webhook-id (409 while the endpoint is disabled)
+     * @description Scope: `webhooks.manage`. Idempotency-Key: send a unique value of 1 to 160 characters (e.g. a UUID) per operation; a retry with the same key and request replays the answer.
+     */
+    post: operations['resendWebhookDelivery'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1046,6 +1086,13 @@ export interface components {
       name: string;
       masked_key: string;
       scopes: components['schemas']['Scope'][];
+      /**
+       * @description `test`: the key reads and writes only the test data of its workspace (keys starting pk_test_)
+       * @enum {string}
+       */
+      mode: 'live' | 'test';
+      /** @description The dated API version pinned on the key when it was created: requests without a Partner-Version header answer in it */
+      api_version: string;
     };
     /** @enum {string} */
     Scope:
@@ -1064,8 +1111,17 @@ export interface components {
       | 'reports.assistant.use'
       | 'webhooks.manage';
     WorkspaceSelf: {
+      /** @description The same id for live and test keys of the workspace */
       id: string;
       name: string;
+    };
+    LeadPage: {
+      leads: components['schemas']['Lead'][];
+      pagination: {
+        limit: number;
+        next_cursor: string | null;
+        has_more: boolean;
+      };
     };
     Lead: {
       id: string;
@@ -1131,6 +1187,25 @@ export interface components {
     /** @description Values are scalars or arrays of scalars */
     JsonRecord: {
       [key: string]: (string | number | boolean | null) | (string | number | boolean | null)[];
+    };
+    LeadChangesPage: {
+      leads: (components['schemas']['Lead'] | components['schemas']['LeadTombstone'])[];
+      pagination: {
+        limit: number;
+        next_cursor: string | null;
+        has_more: boolean;
+      };
+      /** @description Send as changed_since on the next sync (or page, while has_more) */
+      sync_token: string;
+    };
+    LeadTombstone: {
+      id: string;
+      external_id: string | null;
+      external_source: string | null;
+      /** @constant */
+      deleted: true;
+      /** Format: date-time */
+      deleted_at: string;
     };
     LeadWrite: {
       /** @description The lead's id in your system; with external_source, it alone decides which lead an upsert updates */
@@ -1852,8 +1927,15 @@ export interface components {
       /** @description Why the platform disabled the endpoint after failing deliveries; null otherwise */
       disabled_reason: string | null;
       disabled_at: string | null;
+      /**
+       * @description How deliveries are signed: `standard_webhooks` (webhook-signature `v1,<base64>`, the Standard Webhooks spec) for every new endpoint; `legacy` (webhook-signature `t=…,v1=<hex>`) is kept by endpoints registered before the service signed the standard way, until a rotation with `signature_scheme: "standard_webhooks"` moves them
+       * @enum {string}
+       */
+      signature_scheme: 'standard_webhooks' | 'legacy';
       /** @description After a rotation: until when deliveries are also signed with the previous secret */
       previous_secret_expires_at: string | null;
+      /** @description The dated API version the endpoint's events are rendered in: the creating request's, until changed with PATCH */
+      api_version: string;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -1894,8 +1976,15 @@ export interface components {
       /** @description Why the platform disabled the endpoint after failing deliveries; null otherwise */
       disabled_reason: string | null;
       disabled_at: string | null;
+      /**
+       * @description How deliveries are signed: `standard_webhooks` (webhook-signature `v1,<base64>`, the Standard Webhooks spec) for every new endpoint; `legacy` (webhook-signature `t=…,v1=<hex>`) is kept by endpoints registered before the service signed the standard way, until a rotation with `signature_scheme: "standard_webhooks"` moves them
+       * @enum {string}
+       */
+      signature_scheme: 'standard_webhooks' | 'legacy';
       /** @description After a rotation: until when deliveries are also signed with the previous secret */
       previous_secret_expires_at: string | null;
+      /** @description The dated API version the endpoint's events are rendered in: the creating request's, until changed with PATCH */
+      api_version: string;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -1925,6 +2014,17 @@ export interface components {
       )[];
       description?: string | null;
       enabled?: boolean;
+      /** @description The dated API version the endpoint's events are rendered in */
+      api_version?: string;
+    };
+    WebhookEndpointRotate: {
+      /** @description How long the previous secret keeps signing beside the new one, 0..604800 seconds (default 86400: 24 hours); 0 ends it at once */
+      overlap_seconds?: number;
+      /**
+       * @description Moves a `legacy` endpoint to Standard Webhooks signatures from this rotation on; the previous secret then stops signing at once (its format is no longer sent), so `overlap_seconds` must be left out or 0
+       * @constant
+       */
+      signature_scheme?: 'standard_webhooks';
     };
     WebhookEventDetail: {
       id: string;
@@ -1956,6 +2056,33 @@ export interface components {
       response_status: number | null;
       error: string | null;
       duration_ms: number;
+    };
+    WebhookEndpointDelivery: {
+      id: string;
+      event_id: string;
+      event_type: string;
+      /** @enum {string} */
+      status: 'pending' | 'succeeded' | 'failed';
+      /** @description Tries made so far (0 while the first is due) */
+      attempts_made: number;
+      /** @description The latest try's HTTP status from the receiver; null when none came back or none was made */
+      response_status: number | null;
+      /** @description The latest try's duration, from connecting to the answer */
+      duration_ms: number | null;
+      /** @description The first 1 KB of the latest try's answer, as UTF-8 text; null when it was empty or none came */
+      response_body: string | null;
+      /** @description Why the latest try failed (HTTP 500, connection refused, timed out after 10 s…); null on success */
+      error: string | null;
+      /** @description The delivery this one re-sends, when a partner asked for it */
+      resent_from: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** @description When the latest try was made */
+      attempted_at: string | null;
+      /** @description When the receiver acknowledged it with a 2xx; null until then */
+      delivered_at: string | null;
+      /** @description When the next try is due, while it is pending */
+      next_attempt_at: string | null;
     };
     WebhookEvent: {
       id: string;
@@ -2163,7 +2290,18 @@ export interface operations {
   getMe: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2172,6 +2310,56 @@ export interface operations {
       /** @description The key and its workspace */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2186,7 +2374,9 @@ export interface operations {
            *           "leads.write",
            *           "analytics.manage",
            *           "webhooks.manage"
-           *         ]
+           *         ],
+           *         "mode": "live",
+           *         "api_version": "2026-11-27"
            *       },
            *       "workspace": {
            *         "id": "ws_bkmdykgvp1v3re2bwdyc",
@@ -2199,6 +2389,33 @@ export interface operations {
             workspace: components['schemas']['WorkspaceSelf'];
           };
         };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
@@ -2264,16 +2481,79 @@ export interface operations {
          * @example 1
          */
         limit?: number;
+        /** @description A sync_token from an earlier answer, or 0 for a full sync: the leads changed since, deleted ones as tombstones, in change order, with the sync_token to send next time. Takes no filters. */
+        changed_since?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description A page of leads */
+      /** @description A page of leads; with changed_since, the leads changed since the token (deleted ones as LeadTombstone) and the sync_token to send next */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2354,15 +2634,35 @@ export interface operations {
            *       }
            *     }
            */
-          'application/json': {
-            leads: components['schemas']['Lead'][];
-            pagination: {
-              limit: number;
-              next_cursor: string | null;
-              has_more: boolean;
-            };
-          };
+          'application/json': components['schemas']['LeadPage'] | components['schemas']['LeadChangesPage'];
         };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Invalid payload, query or header */
       400: {
@@ -2420,6 +2720,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path?: never;
       cookie?: never;
@@ -2462,6 +2767,24 @@ export interface operations {
       /** @description Matched lead updated */
       200: {
         headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2475,6 +2798,51 @@ export interface operations {
       /** @description Lead created */
       201: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2613,6 +2981,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path?: never;
       cookie?: never;
@@ -2647,6 +3020,51 @@ export interface operations {
       /** @description One result per item, in request order; each item was applied or refused on its own (a refused one changed nothing) */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2906,7 +3324,13 @@ export interface operations {
          */
         limit?: number;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -2930,6 +3354,51 @@ export interface operations {
            * @example WyJsZWFkcy5leHBvcnQiLFsxNzcyNDY4MTA0NTEyMDAwLCJsZWFkX3IxaHA5dGgyNGEydnk2dHNkZGJrIl1d.xr7_NgmInUUnrDEZLWPidQ
            */
           'X-Export-Next-Cursor'?: string;
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2990,7 +3459,18 @@ export interface operations {
   getLead: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path: {
         /** @example lead_r1hp9th24a2vy6tsddbk */
         lead_id: string;
@@ -3002,6 +3482,56 @@ export interface operations {
       /** @description The lead */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3080,6 +3610,33 @@ export interface operations {
           };
         };
       };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
@@ -3136,6 +3693,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path: {
         /** @example lead_r1hp9th24a2vy6tsddbk */
@@ -3153,6 +3715,51 @@ export interface operations {
       /** @description Deleted */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3243,6 +3850,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path: {
         /** @example lead_r1hp9th24a2vy6tsddbk */
@@ -3270,6 +3882,51 @@ export interface operations {
       /** @description The lead after the update */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3418,7 +4075,18 @@ export interface operations {
   listLeadConversions: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path: {
         /** @example lead_r1hp9th24a2vy6tsddbk */
         lead_id: string;
@@ -3430,6 +4098,56 @@ export interface operations {
       /** @description Conversions by conversion_number */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3463,6 +4181,33 @@ export interface operations {
             conversions: components['schemas']['Conversion'][];
           };
         };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
@@ -3520,6 +4265,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path: {
         /** @example lead_r1hp9th24a2vy6tsddbk */
@@ -3545,6 +4295,24 @@ export interface operations {
       /** @description Existing conversion (replay or same external_event_id) */
       200: {
         headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3558,6 +4326,51 @@ export interface operations {
       /** @description Conversion created */
       201: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3661,7 +4474,18 @@ export interface operations {
   getLeadRoof: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path: {
         /** @example lead_r1hp9th24a2vy6tsddbk */
         lead_id: string;
@@ -3673,6 +4497,56 @@ export interface operations {
       /** @description LeadRoof (all nulls before any visualization) */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3708,6 +4582,33 @@ export interface operations {
             roof: components['schemas']['LeadRoof'];
           };
         };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
@@ -3775,7 +4676,18 @@ export interface operations {
          */
         timezone?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -3784,6 +4696,56 @@ export interface operations {
       /** @description Source rows, their summary and the range */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4232,6 +5194,33 @@ export interface operations {
           };
         };
       };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Invalid payload, query or header */
       400: {
         headers: {
@@ -4298,7 +5287,18 @@ export interface operations {
          */
         timezone?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path: {
         /**
          * @description URL-safe `key` of a row, or its `id` (`source:<key>`)
@@ -4313,6 +5313,56 @@ export interface operations {
       /** @description The source row, its campaign rows, their summary and the range */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4762,6 +5812,33 @@ export interface operations {
           };
         };
       };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Invalid payload, query or header */
       400: {
         headers: {
@@ -4837,7 +5914,18 @@ export interface operations {
          */
         timezone?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4846,6 +5934,56 @@ export interface operations {
       /** @description Campaign rows, their summary and the range */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5294,6 +6432,33 @@ export interface operations {
           };
         };
       };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Invalid payload, query or header */
       400: {
         headers: {
@@ -5360,7 +6525,18 @@ export interface operations {
          */
         timezone?: string;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path: {
         /**
          * @description URL-safe `key` of a row, or its `id` (`campaign:<key>`)
@@ -5375,6 +6551,56 @@ export interface operations {
       /** @description The campaign row, its source rows, their summary and the range */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5824,6 +7050,33 @@ export interface operations {
           };
         };
       };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Invalid payload, query or header */
       400: {
         headers: {
@@ -5889,6 +7142,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path?: never;
       cookie?: never;
@@ -5916,6 +7174,24 @@ export interface operations {
       /** @description Duplicate external_event_id, or a replay */
       200: {
         headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5925,6 +7201,51 @@ export interface operations {
       /** @description Recorded */
       201: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6005,6 +7326,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path?: never;
       cookie?: never;
@@ -6045,6 +7371,24 @@ export interface operations {
       /** @description Duplicate external_event_id, or a replay */
       200: {
         headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6054,6 +7398,51 @@ export interface operations {
       /** @description Recorded */
       201: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6137,6 +7526,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path?: never;
       cookie?: never;
@@ -6180,6 +7574,51 @@ export interface operations {
       /** @description One result per item, in request order, each as the item's single endpoint would answer it; a refused item recorded nothing */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6287,7 +7726,18 @@ export interface operations {
   listPipelineStages: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -6296,6 +7746,56 @@ export interface operations {
       /** @description Stages in sort order */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6351,6 +7851,33 @@ export interface operations {
             stages: components['schemas']['PipelineStage'][];
           };
         };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
@@ -6412,7 +7939,18 @@ export interface operations {
          */
         limit?: number;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -6421,6 +7959,56 @@ export interface operations {
       /** @description A page of active reports */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6504,6 +8092,33 @@ export interface operations {
           };
         };
       };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Invalid payload, query or header */
       400: {
         headers: {
@@ -6560,6 +8175,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path?: never;
       cookie?: never;
@@ -6585,6 +8205,51 @@ export interface operations {
       /** @description Report created (importing); parsing continues in the background */
       201: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6710,7 +8375,18 @@ export interface operations {
   getReportExport: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path: {
         /**
          * @description 1..200 characters; a longer id is not found (404)
@@ -6725,6 +8401,56 @@ export interface operations {
       /** @description The export artifact */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6751,6 +8477,33 @@ export interface operations {
             export: components['schemas']['ReportExportArtifact'];
           };
         };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
@@ -6802,7 +8555,13 @@ export interface operations {
   downloadReportExport: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+      };
       path: {
         /**
          * @description 1..200 characters; a longer id is not found (404)
@@ -6822,6 +8581,51 @@ export interface operations {
            * @example https://partners.example.com/files/ws_bkmdykgvp1v3re2bwdyc/reports/rpt_g0pkprn9szm1p798v4zt/exports/rexp_2t4pfn701grvydjyvs9k.pdf?expires=1772529602&sig=Q2x3cN1aYl0b8PzR4kqVw6sE5tHj7uDf9gMiA0oBnLe&name=EV-48213907-r1.pdf&type=application%2Fpdf
            */
           Location?: string;
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content?: never;
@@ -6885,7 +8689,18 @@ export interface operations {
   getReport: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path: {
         /**
          * @description 1..200 characters; a longer id is not found (404)
@@ -6900,6 +8715,56 @@ export interface operations {
       /** @description The report and its exports, newest first */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6989,6 +8854,33 @@ export interface operations {
           };
         };
       };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
@@ -7045,6 +8937,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path: {
         /** @example rpt_g0pkprn9szm1p798v4zt */
@@ -7074,6 +8971,51 @@ export interface operations {
       /** @description Artifacts created (pending); a worker renders them */
       201: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7186,7 +9128,18 @@ export interface operations {
   getVisualizerCatalog: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -7195,6 +9148,56 @@ export interface operations {
       /** @description The ids visualizations and generation accept */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7238,6 +9241,33 @@ export interface operations {
            */
           'application/json': components['schemas']['VisualizerCatalog'];
         };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
@@ -7286,6 +9316,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path?: never;
       cookie?: never;
@@ -7341,6 +9376,51 @@ export interface operations {
       /** @description Pending row created */
       201: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7465,7 +9545,18 @@ export interface operations {
   getVisualization: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path: {
         /** @example vis_jcx9jhtdp4sth5vbzzr3 */
         visualization_id: string;
@@ -7477,6 +9568,56 @@ export interface operations {
       /** @description The visualization */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7550,6 +9691,33 @@ export interface operations {
           };
         };
       };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
@@ -7606,6 +9774,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path: {
         /** @example vis_jcx9jhtdp4sth5vbzzr3 */
@@ -7630,6 +9803,51 @@ export interface operations {
         headers: {
           /** @description true on a replayed response */
           'Idempotency-Replayed'?: string;
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7777,6 +9995,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path: {
         /** @example vis_jcx9jhtdp4sth5vbzzr3 */
@@ -7811,6 +10034,51 @@ export interface operations {
         headers: {
           /** @description true on a replayed response */
           'Idempotency-Replayed'?: string;
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7937,7 +10205,18 @@ export interface operations {
          */
         limit?: number;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path: {
         /** @example sess_7f3c2a91e4 */
         session_id: string;
@@ -7949,6 +10228,56 @@ export interface operations {
       /** @description One page of rows */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8034,6 +10363,33 @@ export interface operations {
           };
         };
       };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Invalid payload, query or header */
       400: {
         headers: {
@@ -8090,6 +10446,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path?: never;
       cookie?: never;
@@ -8109,6 +10470,51 @@ export interface operations {
       /** @description Share link created */
       201: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8196,7 +10602,18 @@ export interface operations {
   getShareLink: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path: {
         /** @example jA0Af56k4xNkMhr8Y-717Iau_Zek36YpjvEUVmRKP8Y */
         token: string;
@@ -8210,6 +10627,31 @@ export interface operations {
         headers: {
           /** @description Accept: the same URL answers JSON, or HTML to a browser */
           Vary?: string;
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8246,6 +10688,23 @@ export interface operations {
             share_link: components['schemas']['PublicShareLink'];
           };
         };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Invalid payload, query or header */
       400: {
@@ -8314,7 +10773,18 @@ export interface operations {
          */
         limit?: number;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -8323,6 +10793,56 @@ export interface operations {
       /** @description A page of endpoints */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8342,7 +10862,9 @@ export interface operations {
            *           "enabled": true,
            *           "disabled_reason": null,
            *           "disabled_at": null,
+           *           "signature_scheme": "standard_webhooks",
            *           "previous_secret_expires_at": null,
+           *           "api_version": "2026-11-27",
            *           "created_at": "2025-03-02T14:05:11.482Z",
            *           "updated_at": "2025-03-02T14:05:11.482Z"
            *         }
@@ -8363,6 +10885,33 @@ export interface operations {
             };
           };
         };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Invalid payload, query or header */
       400: {
@@ -8420,6 +10969,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path?: never;
       cookie?: never;
@@ -8445,6 +10999,51 @@ export interface operations {
       /** @description Endpoint created, with its signing secret */
       201: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8463,10 +11062,12 @@ export interface operations {
            *         "enabled": true,
            *         "disabled_reason": null,
            *         "disabled_at": null,
+           *         "signature_scheme": "standard_webhooks",
            *         "previous_secret_expires_at": null,
+           *         "api_version": "2026-11-27",
            *         "created_at": "2025-03-02T14:05:11.482Z",
            *         "updated_at": "2025-03-02T14:05:11.482Z",
-           *         "secret": "whsec_v73ffNNW7Cf3nLRZbOd2njCxwcUlMtHggr1DayfXXi0"
+           *         "secret": "whsec_v73ffNNW7Cf3nLRZbOd2njCxwcUlMtHggr1DayfXXi0="
            *       }
            *     }
            */
@@ -8534,7 +11135,18 @@ export interface operations {
   getWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path: {
         /** @example whe_3k9x7m2qv8d4t6rb1hzc */
         webhook_endpoint_id: string;
@@ -8546,6 +11158,56 @@ export interface operations {
       /** @description The endpoint */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8564,7 +11226,9 @@ export interface operations {
            *         "enabled": true,
            *         "disabled_reason": null,
            *         "disabled_at": null,
+           *         "signature_scheme": "standard_webhooks",
            *         "previous_secret_expires_at": null,
+           *         "api_version": "2026-11-27",
            *         "created_at": "2025-03-02T14:05:11.482Z",
            *         "updated_at": "2025-03-02T14:05:11.482Z"
            *       }
@@ -8574,6 +11238,33 @@ export interface operations {
             webhook_endpoint: components['schemas']['WebhookEndpoint'];
           };
         };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Invalid payload, query or header */
       400: {
@@ -8640,6 +11331,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path: {
         /** @example whe_3k9x7m2qv8d4t6rb1hzc */
@@ -8657,6 +11353,51 @@ export interface operations {
       /** @description Deleted */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8747,6 +11488,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path: {
         /** @example whe_3k9x7m2qv8d4t6rb1hzc */
@@ -8771,6 +11517,51 @@ export interface operations {
       /** @description The endpoint after the change */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8786,7 +11577,9 @@ export interface operations {
            *         "enabled": true,
            *         "disabled_reason": null,
            *         "disabled_at": null,
+           *         "signature_scheme": "standard_webhooks",
            *         "previous_secret_expires_at": null,
+           *         "api_version": "2026-11-27",
            *         "created_at": "2025-03-02T14:05:11.482Z",
            *         "updated_at": "2025-03-06T08:30:00.015Z"
            *       }
@@ -8871,6 +11664,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path: {
         /** @example whe_3k9x7m2qv8d4t6rb1hzc */
@@ -8880,14 +11678,63 @@ export interface operations {
     };
     requestBody: {
       content: {
-        /** @example {} */
-        'application/json': Record<string, never>;
+        /**
+         * @example {
+         *       "overlap_seconds": 86400
+         *     }
+         */
+        'application/json': components['schemas']['WebhookEndpointRotate'];
       };
     };
     responses: {
       /** @description The endpoint with its new signing secret */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8906,10 +11753,12 @@ export interface operations {
            *         "enabled": true,
            *         "disabled_reason": null,
            *         "disabled_at": null,
+           *         "signature_scheme": "standard_webhooks",
            *         "previous_secret_expires_at": "2025-03-07T10:00:02.730Z",
+           *         "api_version": "2026-11-27",
            *         "created_at": "2025-03-02T14:05:11.482Z",
            *         "updated_at": "2025-03-06T10:00:02.730Z",
-           *         "secret": "whsec__wwlXHVsWcjsa3-4VzsD7i8HxAeHXHPtXku9Yv_Let8"
+           *         "secret": "whsec_/wwlXHVsWcjsa3+4VzsD7i8HxAeHXHPtXku9Yv/Let8="
            *       }
            *     }
            */
@@ -8992,6 +11841,11 @@ export interface operations {
          * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
          */
         'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
       };
       path: {
         /** @example whe_3k9x7m2qv8d4t6rb1hzc */
@@ -9009,6 +11863,51 @@ export interface operations {
       /** @description Test event recorded; its delivery is queued */
       202: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9032,7 +11931,9 @@ export interface operations {
            *             "enabled": true,
            *             "disabled_reason": null,
            *             "disabled_at": null,
+           *             "signature_scheme": "standard_webhooks",
            *             "previous_secret_expires_at": null,
+           *             "api_version": "2026-11-27",
            *             "created_at": "2025-03-02T14:05:11.482Z",
            *             "updated_at": "2025-03-02T14:05:11.482Z"
            *           }
@@ -9052,6 +11953,384 @@ export interface operations {
            */
           'application/json': {
             webhook_event: components['schemas']['WebhookEventDetail'];
+          };
+        };
+      };
+      /** @description Invalid payload, query or header */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing, malformed, revoked, deleted or unknown key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Key lacks the scope or workspace inactive */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Resource absent in the key-bound workspace */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Conflict with idempotency or resource state */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Internal error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  listWebhookEndpointDeliveries: {
+    parameters: {
+      query?: {
+        /** @description Opaque cursor from a previous response */
+        cursor?: string;
+        /**
+         * @description Page size, 1..100
+         * @example 1
+         */
+        limit?: number;
+      };
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
+      path: {
+        /** @example whe_3k9x7m2qv8d4t6rb1hzc */
+        webhook_endpoint_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of deliveries */
+      200: {
+        headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "webhook_deliveries": [
+           *         {
+           *           "id": "whd_2c7m4q9x1n8t5w3kbr6f",
+           *           "event_id": "evt_9k3m7q2x8n4c1w6t5hbr",
+           *           "event_type": "lead.created",
+           *           "status": "succeeded",
+           *           "attempts_made": 3,
+           *           "response_status": 200,
+           *           "duration_ms": 142,
+           *           "response_body": "{\"received\":true}",
+           *           "error": null,
+           *           "resent_from": null,
+           *           "created_at": "2025-03-06T10:04:12.902Z",
+           *           "attempted_at": "2025-03-06T10:05:49.310Z",
+           *           "delivered_at": "2025-03-06T10:05:49.310Z",
+           *           "next_attempt_at": null
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "limit": 1,
+           *         "has_more": true,
+           *         "next_cursor": "WyJ3ZWJob29rX2RlbGl2ZXJpZXMubGlzdCIsWyIyMDI1LTAzLTA2VDEwOjA0OjEyLjkwMjMxMVoiLCJ3aGRfMmM3bTRxOXgxbjh0NXcza2JyNmYiXV0.Hq8TzL1mV0cYd3rW5eKp2g"
+           *       }
+           *     }
+           */
+          'application/json': {
+            webhook_deliveries: components['schemas']['WebhookEndpointDelivery'][];
+            pagination: {
+              limit: number;
+              next_cursor: string | null;
+              has_more: boolean;
+            };
+          };
+        };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid payload, query or header */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Missing, malformed, revoked, deleted or unknown key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Key lacks the scope or workspace inactive */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Resource absent in the key-bound workspace */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Rate limit exceeded */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+      /** @description Internal error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponse'];
+        };
+      };
+    };
+  };
+  resendWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Required: send a unique value of 1 to 160 characters (e.g. a UUID) per operation. See Idempotency above.
+         * @example 3f1c9a62-5d0e-4b7a-9e51-0c2d8f4a7b13
+         */
+        'Idempotency-Key': string;
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+      };
+      path: {
+        /** @example whe_3k9x7m2qv8d4t6rb1hzc */
+        webhook_endpoint_id: string;
+        /** @example whd_2c7m4q9x1n8t5w3kbr6f */
+        webhook_delivery_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /** @example {} */
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description The new delivery, queued */
+      202: {
+        headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "webhook_delivery": {
+           *         "id": "whd_6t1w9c4n2x7q3m8kbr5f",
+           *         "event_id": "evt_9k3m7q2x8n4c1w6t5hbr",
+           *         "event_type": "lead.created",
+           *         "status": "pending",
+           *         "attempts_made": 0,
+           *         "response_status": null,
+           *         "duration_ms": null,
+           *         "response_body": null,
+           *         "error": null,
+           *         "resent_from": "whd_2c7m4q9x1n8t5w3kbr6f",
+           *         "created_at": "2025-03-06T11:20:03.447Z",
+           *         "attempted_at": null,
+           *         "delivered_at": null,
+           *         "next_attempt_at": "2025-03-06T11:20:03.447Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            webhook_delivery: components['schemas']['WebhookEndpointDelivery'];
           };
         };
       };
@@ -9149,7 +12428,18 @@ export interface operations {
          */
         limit?: number;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -9158,6 +12448,56 @@ export interface operations {
       /** @description A page of events */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9182,7 +12522,9 @@ export interface operations {
            *               "enabled": true,
            *               "disabled_reason": null,
            *               "disabled_at": null,
+           *               "signature_scheme": "standard_webhooks",
            *               "previous_secret_expires_at": null,
+           *               "api_version": "2026-11-27",
            *               "created_at": "2025-03-02T14:05:11.482Z",
            *               "updated_at": "2025-03-02T14:05:11.482Z"
            *             }
@@ -9205,6 +12547,33 @@ export interface operations {
             };
           };
         };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Invalid payload, query or header */
       400: {
@@ -9256,7 +12625,18 @@ export interface operations {
   getWebhookEvent: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description The dated API version to answer in (known: 2026-11-27); without it, the version pinned on the key when it was created. An unknown or malformed one is a 400 listing the known ones. See "API versions" above.
+         * @example 2026-11-27
+         */
+        'Partner-Version'?: string;
+        /**
+         * @description ETags of answers you hold (or `*`): when one matches, the answer is 304 with no body, not charged against the rate limit. See "Conditional requests" above.
+         * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+         */
+        'If-None-Match'?: string;
+      };
       path: {
         /** @example evt_5n2w8yq4j7c1m9tf3ka6 */
         webhook_event_id: string;
@@ -9268,6 +12648,56 @@ export interface operations {
       /** @description The event and its deliveries */
       200: {
         headers: {
+          /**
+           * @description The dated API version the answer is rendered in
+           * @example 2026-11-27
+           */
+          'Partner-Version'?: string;
+          /**
+           * @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds)
+           * @example @1798761600
+           */
+          Deprecation?: string;
+          /**
+           * @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594)
+           * @example Mon, 01 Mar 2027 00:00:00 GMT
+           */
+          Sunset?: string;
+          /**
+           * @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"`
+           * @example <https://api.example.com/docs#section/API-versions>; rel="deprecation"; type="text/html"
+           */
+          Link?: string;
+          /**
+           * @description Requests allowed per minute for this key and endpoint
+           * @example 60
+           */
+          'X-RateLimit-Limit'?: string;
+          /**
+           * @description Requests left in the current minute
+           * @example 59
+           */
+          'X-RateLimit-Remaining'?: string;
+          /**
+           * @description When the current minute ends (ISO 8601)
+           * @example 2026-11-27T14:03:00.000Z
+           */
+          'X-RateLimit-Reset'?: string;
+          /**
+           * @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds
+           * @example "default";q=60;w=60
+           */
+          'RateLimit-Policy'?: string;
+          /**
+           * @description What is left of the quota: r requests for the next t seconds
+           * @example "default";r=59;t=42
+           */
+          RateLimit?: string;
+          /**
+           * @description A strong tag of the body: send it back in If-None-Match
+           * @example "k3Jq8Xw2bV0s9Lr4Tn6yPa"
+           */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9291,7 +12721,9 @@ export interface operations {
            *             "enabled": true,
            *             "disabled_reason": null,
            *             "disabled_at": null,
+           *             "signature_scheme": "standard_webhooks",
            *             "previous_secret_expires_at": null,
+           *             "api_version": "2026-11-27",
            *             "created_at": "2025-03-02T14:05:11.482Z",
            *             "updated_at": "2025-03-02T14:05:11.482Z"
            *           }
@@ -9326,6 +12758,33 @@ export interface operations {
             webhook_event: components['schemas']['WebhookEventDetail'];
           };
         };
+      };
+      /** @description Not Modified: If-None-Match names the current ETag; no body, and not charged against the rate limit */
+      304: {
+        headers: {
+          /** @description The dated API version the answer is rendered in */
+          'Partner-Version'?: string;
+          /** @description Only when the answer's version is deprecated: since when (RFC 9745, `@` Unix seconds) */
+          Deprecation?: string;
+          /** @description Only when the answer's version is deprecated: when it stops being answered (RFC 8594) */
+          Sunset?: string;
+          /** @description Only when the answer's version is deprecated: the docs on versions, `rel="deprecation"` */
+          Link?: string;
+          /** @description Requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description When the current minute ends (ISO 8601) */
+          'X-RateLimit-Reset'?: string;
+          /** @description The quota as draft-ietf-httpapi-ratelimit-headers writes it: q requests per w seconds */
+          'RateLimit-Policy'?: string;
+          /** @description What is left of the quota: r requests for the next t seconds */
+          RateLimit?: string;
+          /** @description A strong tag of the body: send it back in If-None-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Invalid payload, query or header */
       400: {
@@ -9388,13 +12847,18 @@ export interface operations {
       query?: never;
       header: {
         /**
-         * @description The event id, the same on every retry of this event: deduplicate on it
+         * @description The event id, the same on every retry and re-send of this event: deduplicate on it
          * @example evt_rj0pby71449fbpjdfhem
          */
         'Webhook-Id': string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the signing secret; one `v1` per secret while a rotation overlaps. See "Verifying a signature" above.
-         * @example t=1773342262,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         * @description When this try was signed, in unix seconds: reject one more than 5 minutes away from your clock
+         * @example 1773342262
+         */
+        'Webhook-Timestamp': string;
+        /**
+         * @description Standard Webhooks (endpoints whose `signature_scheme` is `standard_webhooks`): space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the secret's base64 after `whsec_` decodes to, one entry per secret while a rotation overlaps; any Standard Webhooks library verifies it. `legacy` endpoints get `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the secret's UTF-8 bytes instead, one `v1` per secret. See "Verifying a signature" above.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'Webhook-Signature': string;
       };
@@ -9489,13 +12953,18 @@ export interface operations {
       query?: never;
       header: {
         /**
-         * @description The event id, the same on every retry of this event: deduplicate on it
+         * @description The event id, the same on every retry and re-send of this event: deduplicate on it
          * @example evt_rj0pby71449fbpjdfhem
          */
         'Webhook-Id': string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the signing secret; one `v1` per secret while a rotation overlaps. See "Verifying a signature" above.
-         * @example t=1773342262,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         * @description When this try was signed, in unix seconds: reject one more than 5 minutes away from your clock
+         * @example 1773342262
+         */
+        'Webhook-Timestamp': string;
+        /**
+         * @description Standard Webhooks (endpoints whose `signature_scheme` is `standard_webhooks`): space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the secret's base64 after `whsec_` decodes to, one entry per secret while a rotation overlaps; any Standard Webhooks library verifies it. `legacy` endpoints get `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the secret's UTF-8 bytes instead, one `v1` per secret. See "Verifying a signature" above.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'Webhook-Signature': string;
       };
@@ -9561,13 +13030,18 @@ export interface operations {
       query?: never;
       header: {
         /**
-         * @description The event id, the same on every retry of this event: deduplicate on it
+         * @description The event id, the same on every retry and re-send of this event: deduplicate on it
          * @example evt_rj0pby71449fbpjdfhem
          */
         'Webhook-Id': string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the signing secret; one `v1` per secret while a rotation overlaps. See "Verifying a signature" above.
-         * @example t=1773342262,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         * @description When this try was signed, in unix seconds: reject one more than 5 minutes away from your clock
+         * @example 1773342262
+         */
+        'Webhook-Timestamp': string;
+        /**
+         * @description Standard Webhooks (endpoints whose `signature_scheme` is `standard_webhooks`): space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the secret's base64 after `whsec_` decodes to, one entry per secret while a rotation overlaps; any Standard Webhooks library verifies it. `legacy` endpoints get `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the secret's UTF-8 bytes instead, one `v1` per secret. See "Verifying a signature" above.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'Webhook-Signature': string;
       };
@@ -9618,13 +13092,18 @@ export interface operations {
       query?: never;
       header: {
         /**
-         * @description The event id, the same on every retry of this event: deduplicate on it
+         * @description The event id, the same on every retry and re-send of this event: deduplicate on it
          * @example evt_rj0pby71449fbpjdfhem
          */
         'Webhook-Id': string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the signing secret; one `v1` per secret while a rotation overlaps. See "Verifying a signature" above.
-         * @example t=1773342262,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         * @description When this try was signed, in unix seconds: reject one more than 5 minutes away from your clock
+         * @example 1773342262
+         */
+        'Webhook-Timestamp': string;
+        /**
+         * @description Standard Webhooks (endpoints whose `signature_scheme` is `standard_webhooks`): space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the secret's base64 after `whsec_` decodes to, one entry per secret while a rotation overlaps; any Standard Webhooks library verifies it. `legacy` endpoints get `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the secret's UTF-8 bytes instead, one `v1` per secret. See "Verifying a signature" above.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'Webhook-Signature': string;
       };
@@ -9675,13 +13154,18 @@ export interface operations {
       query?: never;
       header: {
         /**
-         * @description The event id, the same on every retry of this event: deduplicate on it
+         * @description The event id, the same on every retry and re-send of this event: deduplicate on it
          * @example evt_rj0pby71449fbpjdfhem
          */
         'Webhook-Id': string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the signing secret; one `v1` per secret while a rotation overlaps. See "Verifying a signature" above.
-         * @example t=1773342262,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         * @description When this try was signed, in unix seconds: reject one more than 5 minutes away from your clock
+         * @example 1773342262
+         */
+        'Webhook-Timestamp': string;
+        /**
+         * @description Standard Webhooks (endpoints whose `signature_scheme` is `standard_webhooks`): space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the secret's base64 after `whsec_` decodes to, one entry per secret while a rotation overlaps; any Standard Webhooks library verifies it. `legacy` endpoints get `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the secret's UTF-8 bytes instead, one `v1` per secret. See "Verifying a signature" above.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'Webhook-Signature': string;
       };
@@ -9778,13 +13262,18 @@ export interface operations {
       query?: never;
       header: {
         /**
-         * @description The event id, the same on every retry of this event: deduplicate on it
+         * @description The event id, the same on every retry and re-send of this event: deduplicate on it
          * @example evt_rj0pby71449fbpjdfhem
          */
         'Webhook-Id': string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the signing secret; one `v1` per secret while a rotation overlaps. See "Verifying a signature" above.
-         * @example t=1773342262,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         * @description When this try was signed, in unix seconds: reject one more than 5 minutes away from your clock
+         * @example 1773342262
+         */
+        'Webhook-Timestamp': string;
+        /**
+         * @description Standard Webhooks (endpoints whose `signature_scheme` is `standard_webhooks`): space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the secret's base64 after `whsec_` decodes to, one entry per secret while a rotation overlaps; any Standard Webhooks library verifies it. `legacy` endpoints get `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the secret's UTF-8 bytes instead, one `v1` per secret. See "Verifying a signature" above.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'Webhook-Signature': string;
       };
@@ -9881,13 +13370,18 @@ export interface operations {
       query?: never;
       header: {
         /**
-         * @description The event id, the same on every retry of this event: deduplicate on it
+         * @description The event id, the same on every retry and re-send of this event: deduplicate on it
          * @example evt_rj0pby71449fbpjdfhem
          */
         'Webhook-Id': string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the signing secret; one `v1` per secret while a rotation overlaps. See "Verifying a signature" above.
-         * @example t=1773342262,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         * @description When this try was signed, in unix seconds: reject one more than 5 minutes away from your clock
+         * @example 1773342262
+         */
+        'Webhook-Timestamp': string;
+        /**
+         * @description Standard Webhooks (endpoints whose `signature_scheme` is `standard_webhooks`): space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the secret's base64 after `whsec_` decodes to, one entry per secret while a rotation overlaps; any Standard Webhooks library verifies it. `legacy` endpoints get `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the secret's UTF-8 bytes instead, one `v1` per secret. See "Verifying a signature" above.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'Webhook-Signature': string;
       };
@@ -9981,13 +13475,18 @@ export interface operations {
       query?: never;
       header: {
         /**
-         * @description The event id, the same on every retry of this event: deduplicate on it
+         * @description The event id, the same on every retry and re-send of this event: deduplicate on it
          * @example evt_rj0pby71449fbpjdfhem
          */
         'Webhook-Id': string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the signing secret; one `v1` per secret while a rotation overlaps. See "Verifying a signature" above.
-         * @example t=1773342262,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         * @description When this try was signed, in unix seconds: reject one more than 5 minutes away from your clock
+         * @example 1773342262
+         */
+        'Webhook-Timestamp': string;
+        /**
+         * @description Standard Webhooks (endpoints whose `signature_scheme` is `standard_webhooks`): space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the secret's base64 after `whsec_` decodes to, one entry per secret while a rotation overlaps; any Standard Webhooks library verifies it. `legacy` endpoints get `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the secret's UTF-8 bytes instead, one `v1` per secret. See "Verifying a signature" above.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'Webhook-Signature': string;
       };
@@ -10089,13 +13588,18 @@ export interface operations {
       query?: never;
       header: {
         /**
-         * @description The event id, the same on every retry of this event: deduplicate on it
+         * @description The event id, the same on every retry and re-send of this event: deduplicate on it
          * @example evt_rj0pby71449fbpjdfhem
          */
         'Webhook-Id': string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the signing secret; one `v1` per secret while a rotation overlaps. See "Verifying a signature" above.
-         * @example t=1773342262,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         * @description When this try was signed, in unix seconds: reject one more than 5 minutes away from your clock
+         * @example 1773342262
+         */
+        'Webhook-Timestamp': string;
+        /**
+         * @description Standard Webhooks (endpoints whose `signature_scheme` is `standard_webhooks`): space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the secret's base64 after `whsec_` decodes to, one entry per secret while a rotation overlaps; any Standard Webhooks library verifies it. `legacy` endpoints get `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the secret's UTF-8 bytes instead, one `v1` per secret. See "Verifying a signature" above.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'Webhook-Signature': string;
       };
@@ -10197,13 +13701,18 @@ export interface operations {
       query?: never;
       header: {
         /**
-         * @description The event id, the same on every retry of this event: deduplicate on it
+         * @description The event id, the same on every retry and re-send of this event: deduplicate on it
          * @example evt_rj0pby71449fbpjdfhem
          */
         'Webhook-Id': string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the signing secret; one `v1` per secret while a rotation overlaps. See "Verifying a signature" above.
-         * @example t=1773342262,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         * @description When this try was signed, in unix seconds: reject one more than 5 minutes away from your clock
+         * @example 1773342262
+         */
+        'Webhook-Timestamp': string;
+        /**
+         * @description Standard Webhooks (endpoints whose `signature_scheme` is `standard_webhooks`): space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the secret's base64 after `whsec_` decodes to, one entry per secret while a rotation overlaps; any Standard Webhooks library verifies it. `legacy` endpoints get `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the secret's UTF-8 bytes instead, one `v1` per secret. See "Verifying a signature" above.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'Webhook-Signature': string;
       };
@@ -10306,13 +13815,18 @@ export interface operations {
       query?: never;
       header: {
         /**
-         * @description The event id, the same on every retry of this event: deduplicate on it
+         * @description The event id, the same on every retry and re-send of this event: deduplicate on it
          * @example evt_rj0pby71449fbpjdfhem
          */
         'Webhook-Id': string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the signing secret; one `v1` per secret while a rotation overlaps. See "Verifying a signature" above.
-         * @example t=1773342262,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         * @description When this try was signed, in unix seconds: reject one more than 5 minutes away from your clock
+         * @example 1773342262
+         */
+        'Webhook-Timestamp': string;
+        /**
+         * @description Standard Webhooks (endpoints whose `signature_scheme` is `standard_webhooks`): space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the secret's base64 after `whsec_` decodes to, one entry per secret while a rotation overlaps; any Standard Webhooks library verifies it. `legacy` endpoints get `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the secret's UTF-8 bytes instead, one `v1` per secret. See "Verifying a signature" above.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'Webhook-Signature': string;
       };
@@ -10414,13 +13928,18 @@ export interface operations {
       query?: never;
       header: {
         /**
-         * @description The event id, the same on every retry of this event: deduplicate on it
+         * @description The event id, the same on every retry and re-send of this event: deduplicate on it
          * @example evt_rj0pby71449fbpjdfhem
          */
         'Webhook-Id': string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the signing secret; one `v1` per secret while a rotation overlaps. See "Verifying a signature" above.
-         * @example t=1773342262,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         * @description When this try was signed, in unix seconds: reject one more than 5 minutes away from your clock
+         * @example 1773342262
+         */
+        'Webhook-Timestamp': string;
+        /**
+         * @description Standard Webhooks (endpoints whose `signature_scheme` is `standard_webhooks`): space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the secret's base64 after `whsec_` decodes to, one entry per secret while a rotation overlaps; any Standard Webhooks library verifies it. `legacy` endpoints get `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the secret's UTF-8 bytes instead, one `v1` per secret. See "Verifying a signature" above.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'Webhook-Signature': string;
       };
@@ -10476,13 +13995,18 @@ export interface operations {
       query?: never;
       header: {
         /**
-         * @description The event id, the same on every retry of this event: deduplicate on it
+         * @description The event id, the same on every retry and re-send of this event: deduplicate on it
          * @example evt_rj0pby71449fbpjdfhem
          */
         'Webhook-Id': string;
         /**
-         * @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the signing secret; one `v1` per secret while a rotation overlaps. See "Verifying a signature" above.
-         * @example t=1773342262,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+         * @description When this try was signed, in unix seconds: reject one more than 5 minutes away from your clock
+         * @example 1773342262
+         */
+        'Webhook-Timestamp': string;
+        /**
+         * @description Standard Webhooks (endpoints whose `signature_scheme` is `standard_webhooks`): space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">` keyed with the bytes the secret's base64 after `whsec_` decodes to, one entry per secret while a rotation overlaps; any Standard Webhooks library verifies it. `legacy` endpoints get `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the secret's UTF-8 bytes instead, one `v1` per secret. See "Verifying a signature" above.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
          */
         'Webhook-Signature': string;
       };
@@ -10510,7 +14034,9 @@ export interface operations {
          *           "enabled": true,
          *           "disabled_reason": null,
          *           "disabled_at": null,
+         *           "signature_scheme": "standard_webhooks",
          *           "previous_secret_expires_at": null,
+         *           "api_version": "2026-11-27",
          *           "created_at": "2025-03-02T14:05:11.482Z",
          *           "updated_at": "2025-03-02T14:05:11.482Z"
          *         }
