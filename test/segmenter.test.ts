@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { copyFile, mkdtemp, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,6 +71,29 @@ describe('the real model on a photo of our own making', () => {
     await (segmenter as unknown as { worker: { terminate: () => Promise<number> } }).worker.terminate();
     const photo = await decodeForSegmenter(HOUSE_JPG);
     await expect(segmenter.embed(photo)).resolves.toMatchObject({ width: 1024, height: 768 });
+  });
+});
+
+describe('closing', () => {
+  it('waits for an embedding under way: ending ONNX Runtime mid-run would abort the whole process', async () => {
+    // In a process of its own: without the wait, that process dies of SIGABRT (exit 134).
+    const script = `
+      const { Segmenter } = await import(${JSON.stringify(new URL('../core/segmenter/segmenter.ts', import.meta.url).href)});
+      const segmenter = new Segmenter(1);
+      await segmenter.load('encoder');
+      const embedding = segmenter.embed({ data: new Uint8Array(1024 * 768 * 3).fill(120), width: 1024, height: 768 });
+      await new Promise((r) => setTimeout(r, 200));
+      await segmenter.close();
+      const { data } = await embedding;
+      console.log('embedded', data.length);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (out += b.toString()));
+    const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+    expect({ code, signal, out: out.trim() }).toEqual({ code: 0, signal: null, out: `embedded ${EMBEDDING_LENGTH}` });
   });
 });
 

@@ -82,18 +82,20 @@ import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
   .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./thread.ts', import.meta.url).href)}); });
 `;
 
-type Pending = { resolve: (reply: ThreadReply) => void; reject: (err: Error) => void };
+type Pending = { worker: Worker; resolve: (reply: ThreadReply) => void; reject: (err: Error) => void };
 type RequestBody = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /**
  * The promptable segmenter of one process: a thread holding the ONNX sessions (thread.ts), fed one
  * request at a time. A thread that dies (out of memory, a native crash) fails what it was doing
- * and the next request starts a new one.
+ * and the next request starts a new one. ONNX Runtime aborts the whole process when its thread is
+ * terminated in the middle of a run, so a thread is only ever terminated idle (close()).
  */
 export class Segmenter {
   private worker: Worker | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  private readonly running = new Set<Promise<unknown>>();
 
   constructor(private readonly threads = 1) {}
 
@@ -103,13 +105,16 @@ export class Segmenter {
     worker.on('message', (reply: ThreadReply) => {
       const p = this.pending.get(reply.id);
       this.pending.delete(reply.id);
-      if (this.pending.size === 0) worker.unref();
+      if (![...this.pending.values()].some((q) => q.worker === worker)) worker.unref();
       p?.resolve(reply);
     });
     const fail = (err: Error) => {
       if (this.worker === worker) this.worker = undefined;
-      for (const p of this.pending.values()) p.reject(err);
-      this.pending.clear();
+      for (const [id, p] of this.pending) {
+        if (p.worker !== worker) continue;
+        this.pending.delete(id);
+        p.reject(err);
+      }
     };
     worker.on('error', (err: Error) => fail(new Error(`Segmenter thread failed: ${err.message}`)));
     worker.on('exit', (code) => fail(new Error(`Segmenter thread exited (${code})`)));
@@ -121,12 +126,14 @@ export class Segmenter {
 
   private async call(body: RequestBody, transfer: ArrayBuffer[] = []): Promise<ThreadReply & { ok: true }> {
     const id = this.nextId++;
-    const reply = await new Promise<ThreadReply>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+    const answer = new Promise<ThreadReply>((resolve, reject) => {
       const worker = this.thread();
+      this.pending.set(id, { worker, resolve, reject });
       worker.ref();
       worker.postMessage({ ...body, id }, transfer);
     });
+    this.running.add(answer);
+    const reply = await answer.finally(() => this.running.delete(answer));
     if (!reply.ok) throw new Error(`Segmenter: ${reply.error}`);
     return reply;
   }
@@ -152,10 +159,14 @@ export class Segmenter {
     return { ...reply.selection!, width: embedding.width, height: embedding.height };
   }
 
+  /** Waits for the requests under way (a request after this starts a new thread), then ends the thread. */
   async close(): Promise<void> {
     const worker = this.worker;
+    if (!worker) return;
     this.worker = undefined;
-    await worker?.terminate();
+    const underWay = [...this.running];
+    await Promise.allSettled(underWay);
+    await worker.terminate();
   }
 }
 
