@@ -11,6 +11,7 @@ import { cleanMask } from '../core/segmenter/maskCleanup.ts';
 import { decodeEmbedding, encodeEmbedding, storedEmbeddingSize } from '../core/segmenter/embeddingBlob.ts';
 import { EMBEDDING_LENGTH, SEGMENTER_MODELS, verifyModel } from '../core/segmenter/model.ts';
 import { Segmenter } from '../core/segmenter/segmenter.ts';
+import { promptRounds } from '../core/segmenter/promptRounds.ts';
 import { decodeForSegmenter } from '../tasks/visualization_generate/photo.ts';
 
 const segmenter = new Segmenter();
@@ -64,6 +65,28 @@ describe('the real model on a photo of our own making', () => {
     expect(selection.areaShare).toBeCloseTo(truth.reduce((n, v) => n + Number(v > 127), 0) / truth.length, 1);
   });
 
+  it('replays taps as rounds, each refining the last, and reuses the rounds a stored embedding already answered', async () => {
+    const embedding = await segmenter.embed(await decodeForSegmenter(HOUSE_JPG));
+    const bytes = encodeEmbedding(embedding);
+    const stored = { key: 'test/rounds', bytes, ...storedEmbeddingSize(bytes) };
+    const box = [0.12, 0.2, 0.88, 0.5] as const;
+    const wall = { x: 0.5, y: 0.7, label: 0 as const };
+    const roof = { x: 0.35, y: 0.36, label: 1 as const };
+    // The box alone is one round; each further tap one more, read with and without the last answer.
+    expect((await segmenter.select(stored, { taps: [], box })).decodes).toBe(1);
+    const two = await segmenter.select(stored, { taps: [wall], box });
+    expect(two.decodes).toBe(2);
+    expect((await segmenter.select(stored, { taps: [wall, roof], box })).decodes).toBe(2);
+    // A prompt never seen on this embedding replays every round.
+    const fresh = await segmenter.select(embedding, { taps: [wall, roof], box });
+    expect(fresh.decodes).toBe(5);
+    // The wall tap keeps the wall out in every later round.
+    const at = (m: Uint8Array, t: { x: number; y: number }) =>
+      m[Math.floor(t.y * fresh.height) * fresh.width + Math.floor(t.x * fresh.width)];
+    expect(at(fresh.mask, wall)).toBe(0);
+    expect(at(fresh.mask, roof)).toBe(255);
+  });
+
   it('refuses a photo not scaled for the encoder, and a thread that died is replaced', async () => {
     await expect(segmenter.embed({ data: new Uint8Array(30), width: 5, height: 2 })).rejects.toThrow(
       /longest side 1024/,
@@ -94,6 +117,27 @@ describe('closing', () => {
     child.stderr.on('data', (b: Buffer) => (out += b.toString()));
     const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
     expect({ code, signal, out: out.trim() }).toEqual({ code: 0, signal: null, out: `embedded ${EMBEDDING_LENGTH}` });
+  });
+});
+
+describe('prompt rounds', () => {
+  it('start from the box alone, or the first tap alone, and add one tap per round in the order sent', () => {
+    const taps = [
+      { x: 0.5, y: 0.5, label: 1 as const },
+      { x: 0.25, y: 0.75, label: 0 as const },
+    ];
+    const withBox = promptRounds({ taps, box: [0, 0, 1, 0.5] }, 200, 100);
+    expect(withBox.map((r) => Array.from(r.labels))).toEqual([
+      [2, 3],
+      [1, 2, 3],
+      [1, 0, 2, 3],
+    ]);
+    expect(Array.from(withBox[2]!.coords)).toEqual([100, 50, 50, 75, 0, 0, 200, 50]);
+    const tapsOnly = promptRounds({ taps }, 200, 100);
+    expect(tapsOnly.map((r) => Array.from(r.labels))).toEqual([
+      [1, -1],
+      [1, 0, -1],
+    ]);
   });
 });
 

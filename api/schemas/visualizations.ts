@@ -167,7 +167,9 @@ export const RoofSelectionRequest = z
         .min(1)
         .max(ROOF_SELECTION_LIMITS.points)
         .optional()
-        .describe(`1..${ROOF_SELECTION_LIMITS.points} taps on the photo, on the roof or off it`),
+        .describe(
+          `1..${ROOF_SELECTION_LIMITS.points} taps on the photo, on the roof or off it, in the order tapped (the latest last): each tap refines the answer to the ones before it`,
+        ),
       box: RoofBox.optional(),
     },
     { error: unknownFieldsMessage },

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { RoofOutline } from '../roofOutline.ts';
 import { EMBEDDING_LENGTH, ENCODER_SIZE, type SegmenterModel } from './model.ts';
+import { promptRounds, type PromptRound } from './promptRounds.ts';
 
 /** A photo's embedding: what the encoder saw of it, reused by every prompt on that photo. */
 export interface Embedding {
@@ -30,11 +31,10 @@ export interface Tap {
 }
 
 export interface SegmenterPrompt {
+  /** In the order the partner tapped: each refines the answer to the ones before it (promptRounds.ts). */
   taps: Tap[];
   /** [x1, y1, x2, y2] in 0..1 of the photo. */
   box?: readonly [number, number, number, number] | null;
-  /** The low-resolution logits of an earlier answer on the same photo, refined by these taps. */
-  previous?: Float32Array | null;
 }
 
 /** A decoded mask made fit to keep: cleaned, measured and outlined (selection.ts). */
@@ -46,8 +46,10 @@ export interface Selection {
   outline: RoofOutline;
   /** Share of the photo selected, 0..1. */
   areaShare: number;
-  lowRes: Float32Array;
+  /** The decoder's own estimate of the answer's quality (predicted IoU). */
   score: number;
+  /** Decoder runs this selection took: rounds answered earlier on the same stored embedding are reused. */
+  decodes: number;
 }
 
 export interface DecodeRequest {
@@ -55,9 +57,7 @@ export interface DecodeRequest {
   op: 'select';
   embedding: Float32Array | null;
   stored: { key: string; bytes: Uint8Array } | null;
-  coords: Float32Array;
-  labels: Float32Array;
-  maskInput: Float32Array | null;
+  rounds: PromptRound[];
   outWidth: number;
   outHeight: number;
 }
@@ -180,26 +180,14 @@ function decodeRequest(
     throw new Error('Segmenter.select: not an embedding');
   }
   const { width, height } = embedding;
-  const coords: number[] = [];
-  const labels: number[] = [];
-  for (const t of prompt.taps) (coords.push(t.x * width, t.y * height), labels.push(t.label));
-  if (prompt.box) {
-    const [x1, y1, x2, y2] = prompt.box;
-    coords.push(x1 * width, y1 * height, x2 * width, y2 * height);
-    labels.push(2, 3);
-  } else {
-    // SAM's export expects a padding point when no box is given.
-    coords.push(0, 0);
-    labels.push(-1);
-  }
+  const rounds = promptRounds(prompt, width, height);
+  if (rounds.length === 0) throw new Error('Segmenter.select: a prompt needs a tap or a box');
   return {
     op,
     // Copies: the caller keeps its embedding for the next prompt.
     embedding: 'data' in embedding ? embedding.data : null,
     stored: 'key' in embedding ? { key: embedding.key, bytes: embedding.bytes } : null,
-    coords: Float32Array.from(coords),
-    labels: Float32Array.from(labels),
-    maskInput: prompt.previous ?? null,
+    rounds,
     outWidth: width,
     outHeight: height,
   };

@@ -4,6 +4,7 @@ import { EMBEDDING_SHAPE, ENCODER_SIZE, LOW_RES_SIZE, verifyModel, type Segmente
 import type { DecodeRequest, ThreadReply, ThreadRequest } from './segmenter.ts';
 import { selectionOf } from './selection.ts';
 import { decodeEmbedding } from './embeddingBlob.ts';
+import { roundKeys, type PromptRound } from './promptRounds.ts';
 
 /**
  * The segmenter's thread: ONNX Runtime's `run` holds the calling thread for the whole inference
@@ -72,27 +73,78 @@ function embeddingOf(req: DecodeRequest): Float32Array {
   return data;
 }
 
-async function decode(req: DecodeRequest) {
+type Decoded = { logits: Float32Array; lowRes: Float32Array; score: number };
+
+async function decodeRound(
+  embedding: Float32Array,
+  round: PromptRound,
+  maskInput: Float32Array | null,
+  size: { outWidth: number; outHeight: number },
+): Promise<Decoded> {
   const decoder = await session('decoder');
-  const n = req.labels.length;
+  const n = round.labels.length;
   const out = await decoder.run({
-    image_embeddings: new ort.Tensor('float32', embeddingOf(req), [...EMBEDDING_SHAPE]),
-    point_coords: new ort.Tensor('float32', req.coords, [1, n, 2]),
-    point_labels: new ort.Tensor('float32', req.labels, [1, n]),
-    mask_input: new ort.Tensor('float32', req.maskInput ?? new Float32Array(LOW_RES_SIZE * LOW_RES_SIZE), [
+    image_embeddings: new ort.Tensor('float32', embedding, [...EMBEDDING_SHAPE]),
+    point_coords: new ort.Tensor('float32', round.coords, [1, n, 2]),
+    point_labels: new ort.Tensor('float32', round.labels, [1, n]),
+    mask_input: new ort.Tensor('float32', maskInput ?? new Float32Array(LOW_RES_SIZE * LOW_RES_SIZE), [
       1,
       1,
       LOW_RES_SIZE,
       LOW_RES_SIZE,
     ]),
-    has_mask_input: new ort.Tensor('float32', Float32Array.of(req.maskInput ? 1 : 0), [1]),
-    orig_im_size: new ort.Tensor('float32', Float32Array.of(req.outHeight, req.outWidth), [2]),
+    has_mask_input: new ort.Tensor('float32', Float32Array.of(maskInput ? 1 : 0), [1]),
+    orig_im_size: new ort.Tensor('float32', Float32Array.of(size.outHeight, size.outWidth), [2]),
   });
   return {
     logits: out.masks!.data as Float32Array,
     lowRes: out.low_res_masks!.data as Float32Array,
     score: (out.iou_predictions!.data as Float32Array)[0]!,
   };
+}
+
+/**
+ * Low-resolution answers of rounds decoded lately on stored embeddings (256 KB each), newest last:
+ * a partner tapping again sends the earlier taps too, so only the new round is decoded.
+ */
+const ROUNDS_KEPT = 32;
+const rounds = new Map<string, Float32Array>();
+
+/** SAM's interactive loop over the request's rounds (promptRounds.ts), each round read two ways; the last round's answer. */
+async function decode(req: DecodeRequest): Promise<Decoded & { decodes: number }> {
+  const embedding = embeddingOf(req);
+  const keys = req.stored ? roundKeys(req.rounds).map((k) => `${req.stored!.key}#${k}`) : [];
+  let start = 0;
+  let maskInput: Float32Array | null = null;
+  // Resume after the latest round already answered (never the last: its full-size logits are needed).
+  for (let r = req.rounds.length - 2; r >= 0 && keys.length; r--) {
+    const kept = rounds.get(keys[r]!);
+    if (kept) {
+      ((start = r + 1), (maskInput = kept));
+      break;
+    }
+  }
+  let decoded!: Decoded;
+  let decodes = 0;
+  for (let r = start; r < req.rounds.length; r++) {
+    decoded = await decodeRound(embedding, req.rounds[r]!, maskInput, req);
+    decodes++;
+    if (maskInput) {
+      // Fed its own last answer, the decoder now and then flips to the complement or to nothing
+      // after a `not_roof` tap; read afresh, it ignores what the earlier rounds settled. Each
+      // round keeps whichever reading the decoder itself rates higher.
+      const fresh = await decodeRound(embedding, req.rounds[r]!, null, req);
+      decodes++;
+      if (fresh.score > decoded.score) decoded = fresh;
+    }
+    maskInput = decoded.lowRes;
+    if (keys.length) {
+      rounds.delete(keys[r]!);
+      rounds.set(keys[r]!, decoded.lowRes);
+      while (rounds.size > ROUNDS_KEPT) rounds.delete(rounds.keys().next().value!);
+    }
+  }
+  return { ...decoded, decodes };
 }
 
 parentPort!.on('message', async (req: ThreadRequest) => {
@@ -109,8 +161,8 @@ parentPort!.on('message', async (req: ThreadRequest) => {
     } else {
       const decoded = await decode(req);
       const selection = selectionOf(decoded.logits, req.outWidth, req.outHeight);
-      transfer.push(selection.mask.buffer as ArrayBuffer, decoded.lowRes.buffer as ArrayBuffer);
-      reply = { id: req.id, ok: true, selection: { ...selection, lowRes: decoded.lowRes, score: decoded.score } };
+      transfer.push(selection.mask.buffer as ArrayBuffer);
+      reply = { id: req.id, ok: true, selection: { ...selection, score: decoded.score, decodes: decoded.decodes } };
     }
   } catch (err) {
     reply = { id: req.id, ok: false, error: (err as Error).message };
