@@ -111,6 +111,7 @@ describe('test keys', () => {
           masked_key: expect.stringMatching(c.masked),
           scopes: expect.any(Array),
           mode: c.mode,
+          api_version: '2026-11-27',
         },
         workspace: { id: live.workspaceId, name: 'Roofs R Us' },
       });
