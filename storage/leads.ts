@@ -39,16 +39,18 @@ const columnList = (sql: Db, columns: readonly string[], prefix: string) =>
 /** A stored lead with its API representation (Lead), as rendered into leads.document. */
 export type LeadWithDoc = LeadRow & { doc: string };
 
-function selectLeads(sql: Db, opts: { doc?: boolean } = {}) {
+function selectLeads(sql: Db, opts: { doc?: boolean; version?: boolean } = {}) {
   return sql`
-    select ${opts.doc ? sql`l.document as doc,` : sql``} ${columnList(sql, READ_LEAD_COLUMNS, 'l.')},
+    select ${opts.doc ? sql`l.document as doc,` : sql``} ${opts.version ? sql`l.xmin::text as version,` : sql``}
+           ${columnList(sql, READ_LEAD_COLUMNS, 'l.')},
            s.key as stage_key, s.label as stage_label, s.sort_order as stage_sort_order, s.is_conversion_stage,
            l.document::json->'attribution' as effective_attribution,
            (extract(epoch from l.created_at) * 1000000)::int8 as pos
     from leads l join pipeline_stages s on s.id = l.stage_id`;
 }
 
-const matchLockName = (workspaceId: string, matchKey: string) => JSON.stringify([workspaceId, matchKey]);
+/** The name a lead match key's advisory lock is taken under (hashtextextended(name, 1)). */
+export const matchLockName = (workspaceId: string, matchKey: string) => JSON.stringify([workspaceId, matchKey]);
 
 /** Serialises concurrent upserts that could match the same lead (same external id or phone). */
 export async function lockLeadMatchKey(tx: Db, workspaceId: string, matchKey: string): Promise<void> {
@@ -99,21 +101,53 @@ export async function findLeadByPhone(sql: Db, workspaceId: string, phone: strin
 export type LeadMatchKey = { external_source: string; external_id: string } | { phone: string };
 
 /**
- * A lead match rule's WHERE onwards, the one lead it locks: by external key the one active lead
- * holding it, by phone the most recently updated of the active leads sharing it. The key's values
- * are parameters, or columns of a LATERAL lookup's row.
+ * A lead match rule's WHERE onwards, the one lead it finds (and locks, unless `lock` is false): by
+ * external key the one active lead holding it, by phone the most recently updated of the active
+ * leads sharing it. The key's values are parameters, or columns of a LATERAL lookup's row.
  */
-const matchByPhone = (sql: Db, workspaceId: string, phone: string | postgres.Fragment) => sql`
+const matchByPhone = (sql: Db, workspaceId: string, phone: string | postgres.Fragment, lock = true) => sql`
   where l.workspace_id = ${workspaceId} and l.contact_phone = ${phone} and l.deleted_at is null
-  order by l.updated_at desc, l.id desc limit 1 for update of l`;
+  order by l.updated_at desc, l.id desc limit 1 ${lock ? sql`for update of l` : sql``}`;
 const matchByExternalKey = (
   sql: Db,
   workspaceId: string,
   source: string | postgres.Fragment,
   id: string | postgres.Fragment,
+  lock = true,
 ) => sql`
   where l.workspace_id = ${workspaceId} and l.external_source = ${source} and l.external_id = ${id}
-    and l.deleted_at is null for update of l`;
+    and l.deleted_at is null ${lock ? sql`for update of l` : sql``}`;
+
+/** A lead as an upsert plans on it: `version` names the row version read (xmin), which any write changes. */
+export type VersionedLead = LeadWithDoc & { version: string };
+
+/**
+ * What the single upsert plans on, in one statement: the lead `key` matches (see matchByPhone),
+ * with its row version, and the first touch of `sessionId`'s session. Unlocked unless `lock`: the
+ * statement that writes checks the version under the key's lock (storage/leadUpsert.ts).
+ */
+export async function findUpsertMatch(
+  sql: Db,
+  workspaceId: string,
+  key: LeadMatchKey | undefined,
+  sessionId: string | undefined,
+  lock: boolean,
+): Promise<{ existing: VersionedLead | undefined; sessionTouch: AttributionFields | undefined }> {
+  const rule = !key
+    ? sql`where false`
+    : 'phone' in key
+      ? matchByPhone(sql, workspaceId, key.phone, lock)
+      : matchByExternalKey(sql, workspaceId, key.external_source, key.external_id, lock);
+  const [row] = await sql<(VersionedLead & { session_touch: AttributionFields | null })[]>`
+    select m.*, (
+      select json_build_object('source', t.source, 'medium', t.medium, 'campaign', t.campaign, 'content', t.content,
+                               'conversion_url', t.landing_page_url)
+      from sessions t where t.workspace_id = ${workspaceId} and t.id = ${sessionId ?? null}) as session_touch
+    from (select) one
+    left join lateral (${selectLeads(sql, { doc: true, version: true })} ${rule}) m on true`;
+  const { session_touch: sessionTouch, ...existing } = row!;
+  return { existing: existing.id ? existing : undefined, sessionTouch: sessionTouch ?? undefined };
+}
 
 /**
  * The active lead each key matches (see matchByPhone), locked FOR UPDATE, in the order of `keys`
@@ -217,21 +251,38 @@ const newLeadBase = (sql: Db, workspaceId: string) =>
     'created_at', now(), 'updated_at', now(), 'has_call', false, 'has_sms', false))`;
 
 /**
- * Inserts the leads in one statement and records lead.created for each with it; the written
- * leads come back in the order of `values`. The statement renders each document from the row it
- * inserts (migration 22: set-based, where the trigger would run a query per lead).
+ * The CTEs w (the new leads inserted, each document rendered from the row it inserts: migration
+ * 22, set-based where the trigger would run a query per lead) and e (their lead.created events,
+ * recorded by the same statement). `rows` are writable values with their new ids; nothing is
+ * inserted unless `when` holds.
  */
-export async function insertLeads(sql: Db, workspaceId: string, values: readonly LeadValues[]): Promise<WrittenLead[]> {
-  if (values.length === 0) return [];
-  const rows = values.map((v) => Object.assign(writableOf(v), { id: newId('lead') }));
-  const written = await sql<WrittenLead[]>`
-    with w as (
+export const insertLeadsCtes = (
+  sql: Db,
+  workspaceId: string,
+  rows: Record<string, unknown>[],
+  when: postgres.Fragment = sql`true`,
+) => sql`
+    w as (
       insert into leads (id, workspace_id, created_at, updated_at, ${writableList(sql, '')}, document)
       select v.id, v.workspace_id, v.created_at, v.updated_at, ${writableList(sql, 'v.')}, lead_document(v, s)::text
       from jsonb_populate_recordset(${newLeadBase(sql, workspaceId)}, ${valuesJson(sql, rows)}) v
       left join pipeline_stages s on s.id = v.stage_id
+      where ${when}
       returning id, source, medium, campaign, document),
-    e as (select ${leadEvents(sql, workspaceId, sql`w`, ['lead.created'], rows.length)} as event_ids)
+    e as (select ${leadEvents(sql, workspaceId, sql`w`, ['lead.created'], rows.length)} as event_ids)`;
+
+/** A new lead's writable values and its id, as insertLeadsCtes takes them. */
+export const newLeadRow = (values: LeadValues) => Object.assign(writableOf(values), { id: newId('lead') });
+
+/**
+ * Inserts the leads in one statement and records lead.created for each with it; the written
+ * leads come back in the order of `values`.
+ */
+export async function insertLeads(sql: Db, workspaceId: string, values: readonly LeadValues[]): Promise<WrittenLead[]> {
+  if (values.length === 0) return [];
+  const rows = values.map(newLeadRow);
+  const written = await sql<WrittenLead[]>`
+    with ${insertLeadsCtes(sql, workspaceId, rows)}
     select w.id, w.source, w.medium, w.campaign, w.document as doc from w, e`;
   const byId = new Map(written.map((w) => [w.id, w]));
   return rows.map((r) => byId.get(r.id)!);
@@ -250,26 +301,28 @@ export interface LeadUpdate {
 }
 
 /**
- * Stores each lead's new values and records its events with them, in one statement; the written
- * leads come back in the order of `updates` (each id once). The statement renders each document
- * from the row as it writes it (migration 22); it reads that row's other columns (channel flags,
- * created_at) unlocked, which is the row it updates because every caller read the lead FOR UPDATE.
+ * The CTEs input, w (each lead's new values stored, its document rendered from the row as it
+ * writes it: migration 22) and e (its events, recorded by the same statement). The statement reads
+ * that row's other columns (channel flags, created_at) unlocked, which is the row it updates
+ * because every caller read the lead FOR UPDATE or checked its version under a lock. Nothing is
+ * written unless `when` holds.
  */
-export async function updateLeads(
+export function updateLeadsCtes(
   sql: Db,
   workspaceId: string,
   updates: readonly LeadUpdate[],
-): Promise<WrittenLead[]> {
-  if (updates.length === 0) return [];
+  when: postgres.Fragment = sql`true`,
+) {
   const rows = updates.map((u) => Object.assign(writableOf(u.values), { id: u.id, _events: u.events }));
-  const written = await sql<WrittenLead[]>`
-    with input as (
+  return sql`
+    input as (
       select o.id, n, s, e.item->'_events' as events
       from leads o
       join jsonb_array_elements(${valuesJson(sql, rows)}) e(item) on e.item->>'id' = o.id
       cross join lateral jsonb_populate_record(o, e.item || jsonb_build_object('updated_at', now())) n
       left join pipeline_stages s on s.id = n.stage_id
-      where o.workspace_id = ${workspaceId} and o.id = any(${updates.map((u) => u.id)}) and o.deleted_at is null),
+      where o.workspace_id = ${workspaceId} and o.id = any(${updates.map((u) => u.id)}) and o.deleted_at is null
+        and ${when}),
     w as (
       update leads l set (${writableList(sql, '')}, updated_at, document) =
         (${writableList(sql, '(i.n).')}, (i.n).updated_at, lead_document(i.n, i.s)::text)
@@ -283,7 +336,21 @@ export async function updateLeads(
         sql`w`,
         sql`array(select jsonb_array_elements_text(w.events))`,
         updates.reduce((n, u) => n + u.events.length, 0),
-      )} as event_ids)
+      )} as event_ids)`;
+}
+
+/**
+ * Stores each lead's new values and records its events with them, in one statement; the written
+ * leads come back in the order of `updates` (each id once).
+ */
+export async function updateLeads(
+  sql: Db,
+  workspaceId: string,
+  updates: readonly LeadUpdate[],
+): Promise<WrittenLead[]> {
+  if (updates.length === 0) return [];
+  const written = await sql<WrittenLead[]>`
+    with ${updateLeadsCtes(sql, workspaceId, updates)}
     select w.id, w.source, w.medium, w.campaign, w.document as doc from w, e`;
   const byId = new Map(written.map((w) => [w.id, w]));
   return updates.map((u) => byId.get(u.id)!);
