@@ -410,10 +410,11 @@ export interface LeadFilter {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Conditions on l that the list indexes serve directly: equality filters, channel flags, and the
- * created_at bound that `to` implies.
+ * Conditions on l that the list indexes serve directly: equality filters and channel flags. Each
+ * has its own (workspace, column, created_at) index, and leads_list_idx and leads_phone_idx carry
+ * their columns too, so a search or an updated_at bound checks them on index entries alone.
  */
-function indexedConditions(sql: Db, f: LeadFilter): postgres.Fragment[] {
+function equalityConditions(sql: Db, f: LeadFilter): postgres.Fragment[] {
   const conds: postgres.Fragment[] = [];
   if (f.source !== undefined) conds.push(sql`l.source = ${f.source}`);
   if (f.medium !== undefined) conds.push(sql`l.medium = ${f.medium}`);
@@ -422,9 +423,6 @@ function indexedConditions(sql: Db, f: LeadFilter): postgres.Fragment[] {
   if (f.status_stage_id !== undefined) conds.push(sql`l.stage_id = ${f.status_stage_id}`);
   if (f.communication_channel === 'call') conds.push(sql`l.has_call`);
   if (f.communication_channel === 'sms') conds.push(sql`l.has_sms`);
-  // updated_at never precedes created_at (a table constraint), so `to` bounds created_at too:
-  // a newest-first walk starts at `to` instead of passing every lead created after it.
-  if (f.to !== undefined) conds.push(sql`l.created_at < ${f.to}::timestamptz + interval '1 millisecond'`);
   return conds;
 }
 
@@ -437,23 +435,30 @@ function updatedConditions(sql: Db, f: LeadFilter): postgres.Fragment[] {
   return conds;
 }
 
-/**
- * The ways a lead can match the search, each served by its own index: the term (or its digits)
- * inside name, email, address or the phone's local number (the trigram index on search_text),
- * and the digits at the start of the phone (a range of leads_phone_idx).
- */
-function searchBranches(sql: Db, f: LeadFilter): postgres.Fragment[] {
+/** The search term as the lead's search_text holds it, and its digits when it has any. */
+function searchTerms(f: LeadFilter): string[] {
   if (!f.search) return [];
   const text = f.search.toLowerCase();
   const digits = f.searchDigits;
-  const contains = (s: string) => sql`l.search_text like ${`%${escapeLike(s)}%`}`;
-  if (!digits) return [contains(text)];
-  const upper = nextPrefix(digits);
-  return [
-    digits === text ? contains(text) : sql`(${contains(text)} or ${contains(digits)})`,
-    upper ? sql`(l.contact_phone >= ${digits} and l.contact_phone < ${upper})` : sql`l.contact_phone >= ${digits}`,
-  ];
+  return digits && digits !== text ? [text, digits] : [text];
 }
+
+/**
+ * The ways a lead can match the search, as conditions on a list index's entries: a term inside
+ * name, email, address or the phone's local number (search_text), or the digits at the start of
+ * the phone (a range of leads_phone_idx).
+ */
+function searchBranches(sql: Db, f: LeadFilter): postgres.Fragment[] {
+  const terms = searchTerms(f);
+  if (terms.length === 0) return [];
+  const contains = terms.map((term) => sql`strpos(l.search_text, ${term}) > 0`);
+  return f.searchDigits ? [...contains, phonePrefix(sql, f.searchDigits)] : contains;
+}
+
+const phonePrefix = (sql: Db, digits: string) => {
+  const upper = nextPrefix(digits);
+  return upper ? sql`(l.contact_phone >= ${digits} and l.contact_phone < ${upper})` : sql`l.contact_phone >= ${digits}`;
+};
 
 /** The least digit string above every string starting with `digits` ("2129" → "213"); null for all nines. */
 function nextPrefix(digits: string): string | null {
@@ -473,38 +478,94 @@ const and = (sql: Db, conds: postgres.Fragment[]) => conds.reduce((a, b) => sql`
 const anyOf = (sql: Db, conds: postgres.Fragment[]) =>
   conds.length ? [sql`(${conds.reduce((a, b) => sql`${a} or ${b}`)})`] : [];
 
-function scopeConditions(sql: Db, workspaceId: string, after?: [number, string]): postgres.Fragment[] {
+/**
+ * The workspace, the cursor, and the created_at bound that `to` implies: updated_at never precedes
+ * created_at (a table constraint), so a newest-first walk starts at `to` instead of passing every
+ * lead created after it.
+ */
+function scopeConditions(sql: Db, workspaceId: string, f: LeadFilter, after?: [number, string]): postgres.Fragment[] {
   const conds = [sql`l.workspace_id = ${workspaceId}`, sql`l.deleted_at is null`];
   if (after) {
     conds.push(sql`(l.created_at, l.id) < (timestamptz 'epoch' + ${after[0]} * interval '1 microsecond', ${after[1]})`);
   }
+  if (f.to !== undefined) conds.push(sql`l.created_at < ${f.to}::timestamptz + interval '1 millisecond'`);
   return conds;
 }
 
 /**
- * A filter's conditions on l, by what serves them: `scoped` the list indexes (workspace, cursor,
- * equality filters), `updated` the updated_at bounds, `search` the ways a lead can match the
- * search term (any one will do). leads_list_idx carries the columns of the last two.
+ * A filter's conditions on l, by what serves them: `scope` the list index's key (workspace,
+ * cursor), `equal` the equality filters, `updated` the updated_at bounds, `search` the ways a lead
+ * can match the search term (any one will do). leads_list_idx carries the columns of all of them.
  */
 function leadConditions(sql: Db, workspaceId: string, f: LeadFilter, after?: [number, string]) {
   return {
-    scoped: [...scopeConditions(sql, workspaceId, after), ...indexedConditions(sql, f)],
+    scope: scopeConditions(sql, workspaceId, f, after),
+    equal: equalityConditions(sql, f),
     updated: updatedConditions(sql, f),
     search: searchBranches(sql, f),
   };
 }
 
 function whereLeads(sql: Db, workspaceId: string, f: LeadFilter, after?: [number, string]) {
-  const { scoped, updated, search } = leadConditions(sql, workspaceId, f, after);
-  return and(sql, [...scoped, ...updated, ...anyOf(sql, search)]);
+  const { scope, equal, updated, search } = leadConditions(sql, workspaceId, f, after);
+  return and(sql, [...scope, ...equal, ...updated, ...anyOf(sql, search)]);
 }
 
 /**
  * How many of the newest leads the first pass of a search or updated_at-bounded list walks: an
- * index-only walk of this many entries takes about 8 ms on the reference machine, a quarter of
- * the list's latency budget.
+ * index-only walk of this many entries costs a few milliseconds, and a filter that matches less
+ * often than 1 in 100 of them is found faster through its own index.
  */
-export const NEWEST_WINDOW = 20_000;
+export const NEWEST_WINDOW = 5_000;
+
+/** How many of a workspace's newest leads tell which part of a search term is rarest. */
+const FRAGMENT_SAMPLE = 500;
+
+/** Fragments of a term the trigram index is asked for: 4 characters, two trigrams, each. */
+const FRAGMENT_LENGTH = 4;
+
+/**
+ * The part of each search term the fewest of the workspace's newest FRAGMENT_SAMPLE leads hold.
+ * The trigram index reads every trigram's whole list of leads, so a term with a word every lead
+ * has ("homeowner 123", "owner77@example") costs as much as reading the index; asked for its
+ * rarest fragment instead, it reads short lists, and the whole term is checked on what it finds.
+ */
+async function rarestFragments(sql: Db, workspaceId: string, terms: string[]): Promise<string[]> {
+  const fragments = terms.map((term) =>
+    term.length <= FRAGMENT_LENGTH
+      ? [term]
+      : [
+          ...new Set(
+            Array.from({ length: term.length - FRAGMENT_LENGTH + 1 }, (_, i) => term.slice(i, i + FRAGMENT_LENGTH)),
+          ),
+        ],
+  );
+  if (fragments.every((f) => f.length === 1)) return fragments.map((f) => f[0]!);
+  const all = fragments.flat();
+  const rows = await sql<{ fragment: string; n: number }[]>`
+    with sample as materialized (
+      select l.search_text from leads l
+      where l.workspace_id = ${workspaceId} and l.deleted_at is null
+      order by l.created_at desc, l.id desc limit ${FRAGMENT_SAMPLE})
+    select f.fragment, (select count(*) from sample s where strpos(s.search_text, f.fragment) > 0)::int as n
+    from unnest(${all}::text[]) f(fragment)`;
+  const seen = new Map(rows.map((r) => [r.fragment, r.n]));
+  return fragments.map((f) => f.reduce((best, x) => (seen.get(x)! < seen.get(best)! ? x : best)));
+}
+
+/**
+ * The search as conditions the indexes answer: each term through the trigram index asked for its
+ * rarest fragment (the whole term checked on what it finds), and the phone's leading digits as a
+ * range of leads_phone_idx.
+ */
+async function indexedSearchBranches(sql: Db, workspaceId: string, f: LeadFilter): Promise<postgres.Fragment[]> {
+  const terms = searchTerms(f);
+  const fragments = await rarestFragments(sql, workspaceId, terms);
+  const contains = terms.map(
+    (term, i) => sql`(l.search_text like ${`%${escapeLike(fragments[i]!)}%`} and strpos(l.search_text, ${term}) > 0)`,
+  );
+  return f.searchDigits ? [...contains, phonePrefix(sql, f.searchDigits)] : contains;
+}
 
 /** A list entry: the keyset position and the Lead JSON, passed through to the response as is. */
 export interface LeadPageRow {
@@ -525,7 +586,7 @@ const pageRows = (sql: Db, page: postgres.Fragment) => sql<LeadPageRow[]>`
  * Equality filters (and the communication flags) have their own (workspace, column, created_at)
  * indexes and read the page straight off them. Search and updated_at bounds have no index in
  * list order, and a rare match would make the ordered scan walk the whole workspace: for them a
- * first pass walks only the newest NEWEST_WINDOW leads, checking the filter on the list index's
+ * first pass walks only the newest NEWEST_WINDOW leads, checking every filter on the list index's
  * own entries (enough whenever matches are common), and only if that cannot fill the page does a
  * second pass collect every match through the filter's own indexes (trigram, phone, updated_at)
  * and sort just those.
@@ -537,32 +598,34 @@ export async function listLeads(
   limit: number,
   after?: [number, string],
 ): Promise<LeadPageRow[]> {
-  const { scoped, updated, search } = leadConditions(sql, workspaceId, f, after);
-  const covered = [...updated, ...anyOf(sql, search)];
-  if (covered.length === 0) {
+  const { scope, equal, updated, search } = leadConditions(sql, workspaceId, f, after);
+  if (updated.length === 0 && search.length === 0) {
     return pageRows(
       sql,
       sql`
       select l.id, l.created_at from leads l
-      where ${and(sql, scoped)}
+      where ${and(sql, [...scope, ...equal])}
       order by l.created_at desc, l.id desc
       limit ${limit + 1}`,
     );
   }
-  // The covered conditions stay outside the LIMIT subquery, so they are checked on the window's
-  // rows only and the planner cannot trade the window for the filter's own index.
+  // Only the workspace and the cursor are inside the LIMIT subquery: the walk is of
+  // leads_list_idx, whose entries carry every filtered column, and the planner cannot trade the
+  // window for an equality index (whose entries do not) or the filter's own index.
   const window = selectiveSearch(f)
     ? []
     : await pageRows(
         sql,
         sql`
     select l.id, l.created_at from (
-      select l.id, l.created_at, l.updated_at, l.search_text, l.contact_phone from leads l
-      where ${and(sql, scoped)}
+      select l.id, l.created_at, l.updated_at, l.search_text, l.contact_phone, l.stage_id, l.source, l.medium,
+             l.campaign, l.conversion_type, l.has_call, l.has_sms
+      from leads l
+      where ${and(sql, scope)}
       order by l.created_at desc, l.id desc
       limit ${NEWEST_WINDOW}
     ) l
-    where ${and(sql, covered)}
+    where ${and(sql, [...equal, ...updated, ...anyOf(sql, search)])}
     order by l.created_at desc, l.id desc
     limit ${limit + 1}`,
       );
@@ -570,9 +633,11 @@ export async function listLeads(
   // Each way of matching collects every match through its own index and keeps the newest; OFFSET
   // 0 plans the collection for all its rows, so the planner cannot turn it back into an ordered
   // walk hoping to stop early.
-  const newest = (search.length ? search : [sql`true`]).map(
+  const branches = search.length ? await indexedSearchBranches(sql, workspaceId, f) : [sql`true`];
+  const newest = branches.map(
     (branch) => sql`(
-    select id, created_at from (select l.id, l.created_at from leads l where ${and(sql, [...scoped, ...updated, branch])} offset 0) m
+    select id, created_at from (
+      select l.id, l.created_at from leads l where ${and(sql, [...scope, ...equal, ...updated, branch])} offset 0) m
     order by created_at desc, id desc limit ${limit + 1})`,
   );
   return pageRows(
