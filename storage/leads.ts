@@ -144,7 +144,7 @@ export async function findUpsertMatch(
                                'conversion_url', t.landing_page_url)
       from sessions t where t.workspace_id = ${workspaceId} and t.id = ${sessionId ?? null}) as session_touch
     from (select) one
-    left join lateral (${selectLeads(sql, { doc: true, version: true })} ${rule}) m on true`;
+    left join (${selectLeads(sql, { doc: true, version: true })} ${rule}) m on true`;
   const { session_touch: sessionTouch, ...existing } = row!;
   return { existing: existing.id ? existing : undefined, sessionTouch: sessionTouch ?? undefined };
 }
