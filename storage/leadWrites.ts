@@ -322,7 +322,10 @@ export async function upsertLeadAnswered(
   const attempt = async (db: Db, locked: boolean) => {
     const [, reads, stages] = await Promise.all([
       locked && rule ? lockLeadMatchKey(db, workspaceId, rule.lockKey) : undefined,
-      findUpsertMatch(db, workspaceId, rule?.key, input.session_id ?? undefined, locked),
+      // With neither a match rule nor a session there is nothing to read: the write is a create.
+      rule || input.session_id
+        ? findUpsertMatch(db, workspaceId, rule?.key, input.session_id ?? undefined, locked)
+        : { existing: undefined, sessionTouch: undefined },
       opts.stages ?? activeStagesForWrites(db, workspaceId),
     ]);
     const plan = planUpsert(input, reads, { conversionType: opts.conversionType, stages });
