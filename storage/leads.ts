@@ -567,6 +567,17 @@ async function indexedSearchBranches(sql: Db, workspaceId: string, f: LeadFilter
   return f.searchDigits ? [...contains, phonePrefix(sql, f.searchDigits)] : contains;
 }
 
+/**
+ * Sends `query` unnamed, so PostgreSQL plans it for its parameters on every execution. A named
+ * (prepared) statement switches to a generic plan after five executions, and a generic plan cannot
+ * see how selective a LIKE pattern is: it chose to walk a whole workspace's list index instead of
+ * reading the trigram index for a rare fragment.
+ */
+function plannedForItsParameters<T extends object>(query: T): T {
+  (query as unknown as { options: { prepare?: boolean } }).options.prepare = false;
+  return query;
+}
+
 /** A list entry: the keyset position and the Lead JSON, passed through to the response as is. */
 export interface LeadPageRow {
   id: string;
@@ -640,11 +651,13 @@ export async function listLeads(
       select l.id, l.created_at from leads l where ${and(sql, [...scope, ...equal, ...updated, branch])} offset 0) m
     order by created_at desc, id desc limit ${limit + 1})`,
   );
-  return pageRows(
-    sql,
-    sql`
+  return plannedForItsParameters(
+    pageRows(
+      sql,
+      sql`
     select id, created_at from (${newest.reduce((a, b) => sql`${a} union ${b}`)}) m
     order by created_at desc, id desc limit ${limit + 1}`,
+    ),
   );
 }
 
