@@ -569,9 +569,9 @@ async function indexedSearchBranches(sql: Db, workspaceId: string, f: LeadFilter
 
 /**
  * Sends `query` unnamed, so PostgreSQL plans it for its parameters on every execution. A named
- * (prepared) statement switches to a generic plan after five executions, and a generic plan cannot
- * see how selective a LIKE pattern is: it chose to walk a whole workspace's list index instead of
- * reading the trigram index for a rare fragment.
+ * (prepared) statement may switch to a generic plan after five executions, and a generic plan
+ * cannot see how selective a LIKE pattern is: it can walk a whole workspace's list index where the
+ * trigram index reads a rare fragment's few leads.
  */
 function plannedForItsParameters<T extends object>(query: T): T {
   (query as unknown as { options: { prepare?: boolean } }).options.prepare = false;
