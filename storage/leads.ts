@@ -451,7 +451,7 @@ function searchTerms(f: LeadFilter): string[] {
 function searchBranches(sql: Db, f: LeadFilter): postgres.Fragment[] {
   const terms = searchTerms(f);
   if (terms.length === 0) return [];
-  const contains = terms.map((term) => sql`strpos(l.search_text, ${term}) > 0`);
+  const contains = terms.map((term) => sql`l.search_text like ${`%${escapeLike(term)}%`}`);
   return f.searchDigits ? [...contains, phonePrefix(sql, f.searchDigits)] : contains;
 }
 
