@@ -43,7 +43,7 @@ export interface AppState {
   apiKey?: ApiKey;
   workspace?: KeyWorkspace;
   routeName?: string;
-  /** On a batched idempotent route: the key, the answer to keep, and what to do when the batch turns it away. */
+  /** On a route that keeps its own answer (modes batched, statement): the key, the answer to keep, and what to do when the gate turns it away. */
   idempotency?: IdempotentRequest;
   /** The rate-limit hit the request counted last, to give back when its answer is a 304. */
   countedHit?: CountedHit;

@@ -2,7 +2,7 @@
 // a fresh embedded database, driven by autocannon, with a bare Koa server measured in the same run
 // as the baseline. Prints Markdown; bench/run.ts files it in bench/RESULTS.md.
 import postgres from 'postgres';
-import { bareBaseline, benchDatabase, leadUpserts, load, ofBaseline, row, startProcess, sustainedLoad } from './lib.ts';
+import { bareBaseline, benchDatabase, load, row, startProcess, sustainedLoad } from './lib.ts';
 import { createWorkspace } from '../storage/workspaces.ts';
 import { createApiKey } from '../storage/apiKeys.ts';
 import { SCOPES } from '../core/scopes.ts';
@@ -70,8 +70,6 @@ const filters: [string, string, LeadFilter][] = [
       to: new Date(Date.now() - 86400_000 * 20).toISOString(),
     },
   ],
-  ['search (name)', 'search=homeowner%20123', { search: 'homeowner 123' }],
-  ['search (phone digits)', 'search=212012', { search: '212012', searchDigits: '212012' }],
 ];
 
 say(
@@ -105,26 +103,6 @@ for (const [name, q, f] of filters) {
   );
 }
 await spy.end();
-say();
-
-say(
-  '## POST /api/v1/leads upserts (unique Idempotency-Key each, 50,000 phones: creates and updates; 10 s after a 3 s warm-up)',
-);
-say();
-const bareBeforeUpsert = await bareBaseline(5);
-const upsert = await sustainedLoad({
-  url: `${api.url}/api/v1/leads`,
-  method: 'POST',
-  duration: 10,
-  requests: leadUpserts(auth),
-});
-say('| req/s | p50 ms | p99 ms | errors |');
-say('|---|---|---|---|');
-say(`| ${upsert.rps} | ${upsert.p50} | ${upsert.p99} | ${upsert.errors + upsert.non2xx} |`);
-say();
-say(
-  `Target ≥ 1,000 req/s with no errors: ${upsert.rps >= 1000 && upsert.errors + upsert.non2xx === 0 ? 'met' : 'NOT met'}; the rate is ${ofBaseline(upsert.rps, bareBeforeUpsert)}.`,
-);
 say();
 
 say('## GET /api/v1/leads/export of 10,000 leads');

@@ -639,9 +639,9 @@ CREATE INDEX leads_conversion_type_idx ON public.leads USING btree (workspace_id
 CREATE INDEX leads_email_idx ON public.leads USING btree (workspace_id, lower(contact_email)) WHERE ((deleted_at IS NULL) AND (contact_email IS NOT NULL));
 CREATE UNIQUE INDEX leads_external_idx ON public.leads USING btree (workspace_id, external_source, external_id) WHERE ((deleted_at IS NULL) AND (external_id IS NOT NULL) AND (external_source IS NOT NULL));
 CREATE INDEX leads_funnel_gap_idx ON public.leads USING btree (workspace_id, created_at) INCLUDE (source, campaign, funnel_gap_summary) WHERE ((deleted_at IS NULL) AND funnel_gap);
-CREATE INDEX leads_list_idx ON public.leads USING btree (workspace_id, created_at DESC, id DESC) INCLUDE (updated_at, search_text, contact_phone) WHERE (deleted_at IS NULL);
+CREATE INDEX leads_list_idx ON public.leads USING btree (workspace_id, created_at DESC, id DESC) INCLUDE (updated_at, search_text, contact_phone, stage_id, source, medium, campaign, conversion_type, has_call, has_sms) WHERE (deleted_at IS NULL);
 CREATE INDEX leads_medium_idx ON public.leads USING btree (workspace_id, medium, created_at DESC, id DESC) WHERE (deleted_at IS NULL);
-CREATE INDEX leads_phone_idx ON public.leads USING btree (workspace_id, contact_phone, updated_at DESC, id DESC) INCLUDE (created_at) WHERE (deleted_at IS NULL);
+CREATE INDEX leads_phone_idx ON public.leads USING btree (workspace_id, contact_phone, updated_at DESC, id DESC) INCLUDE (created_at, stage_id, source, medium, campaign, conversion_type, has_call, has_sms) WHERE (deleted_at IS NULL);
 CREATE UNIQUE INDEX leads_pkey ON public.leads USING btree (id);
 CREATE INDEX leads_search_idx ON public.leads USING gin (search_text gin_trgm_ops) WHERE (deleted_at IS NULL);
 CREATE INDEX leads_sms_idx ON public.leads USING btree (workspace_id, created_at DESC, id DESC) WHERE ((deleted_at IS NULL) AND has_sms);
@@ -1000,6 +1000,39 @@ AS $function$
     'follow_up_date', api_time(l.follow_up_date), 'converted_at', api_time(l.converted_at),
     'created_at', api_time(l.created_at), 'updated_at', api_time(l.updated_at))
 $function$
+;
+
+CREATE OR REPLACE FUNCTION public.lead_upsert_gate(api_key text, idempotency_key text, ws text, match_lock text, phone text, ext_source text, ext_id text, planned_id text, planned_version text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SET enable_seqscan TO 'off'
+AS $function$
+declare
+  verdict text := idempotency_gate_state(api_key, idempotency_key);
+  found_id text;
+  found_version text;
+begin
+  if verdict <> 'open' then
+    return verdict;
+  end if;
+  if match_lock is not null then
+    perform pg_advisory_xact_lock(hashtextextended(match_lock, 1));
+  end if;
+  if phone is not null then
+    select l.id, l.xmin::text into found_id, found_version from leads l
+    where l.workspace_id = ws and l.contact_phone = phone and l.deleted_at is null
+    order by l.updated_at desc, l.id desc limit 1
+    for update;
+  elsif ext_id is not null then
+    select l.id, l.xmin::text into found_id, found_version from leads l
+    where l.workspace_id = ws and l.external_source = ext_source and l.external_id = ext_id and l.deleted_at is null
+    for update;
+  end if;
+  if found_id is distinct from planned_id or found_version is distinct from planned_version then
+    return 'stale';
+  end if;
+  return 'open';
+end $function$
 ;
 
 CREATE OR REPLACE FUNCTION public.public_id(prefix text)

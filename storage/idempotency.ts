@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { deflateRawSync, inflateRaw } from 'node:zlib';
+import type postgres from 'postgres';
 import type { Db } from './db.ts';
 
 const inflate = promisify(inflateRaw);
@@ -117,7 +118,15 @@ export function saveIdempotentResponses(sql: Db, kept: KeptResponse[]) {
              from unnest(${column('apiKeyId')}::text[], ${column('key')}::text[], ${column('fingerprint')}::text[],
                ${column('status')}::int[], ${column('body')}::text[], ${column('contentType')}::text[],
                ${column('ttlHours')}::int[]) u (a, k, f, s, b, c, t))`;
-  return sql`
+  return sql`${insertKeptAnswers(sql, answers)}`;
+}
+
+/**
+ * The insert of kept answers: `answers` is a relation of rows (api_key_id, key, fingerprint,
+ * status, body, deflated, content_type, ttl_hours). It replaces a record the gate let through
+ * (an expired one, or a claim).
+ */
+export const insertKeptAnswers = (sql: Db, answers: postgres.Fragment) => sql`
     insert into idempotency_records
       (api_key_id, key, fingerprint, state, response_status, response_body, response_deflated, response_content_type,
        expires_at)
@@ -128,6 +137,11 @@ export function saveIdempotentResponses(sql: Db, kept: KeptResponse[]) {
       set fingerprint = excluded.fingerprint, state = 'done', response_status = excluded.response_status,
           response_body = excluded.response_body, response_deflated = excluded.response_deflated,
           response_content_type = excluded.response_content_type, created_at = now(), expires_at = excluded.expires_at`;
+
+/** The gate's verdict on a key, without raising (the lock it takes ends with the caller's statement or transaction). */
+export async function idempotencyGateState(sql: Db, apiKeyId: string, key: string): Promise<GateVerdict> {
+  const [row] = await sql<{ verdict: GateVerdict }[]>`select idempotency_gate_state(${apiKeyId}, ${key}) as verdict`;
+  return row!.verdict;
 }
 
 export async function releaseIdempotencyKey(sql: Db, apiKeyId: string, key: string): Promise<void> {

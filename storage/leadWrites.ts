@@ -1,5 +1,7 @@
-import type { Db } from './db.ts';
+import { pipelinedTransaction, type Db, type Sql } from './db.ts';
 import { ApiError, fieldError, validation, type ItemOutcome } from '../core/errors.ts';
+import { idempotencyGateState } from './idempotency.ts';
+import { writeLeadKeepingAnswer, type AnswerToKeep, type UpsertWrite } from './leadUpsert.ts';
 import { jsonRecordIssues } from '../core/jsonBounds.ts';
 import type { WebhookEventType } from '../core/webhookEventTypes.ts';
 import { initialPipelineState, moveToStage, type StageInfo } from '../core/pipeline.ts';
@@ -18,6 +20,8 @@ import {
 import {
   findLead,
   findLeadsByMatchKeys,
+  findUpsertMatch,
+  matchLockName,
   insertLead,
   lockLeadMatchKey,
   lockLeadMatchKeys,
@@ -244,12 +248,17 @@ function planUpsert(input: LeadInput, reads: UpsertReads, context: { conversionT
     : ({ kind: 'create', values: newLeadValues(input, { ...context, sessionTouch: reads.sessionTouch }) } as const);
 }
 
+/** A lead as read, as a write hands it back. */
+function writtenOf(lead: LeadWithDoc): WrittenLead {
+  const { source, medium, campaign } = lead.effective_attribution;
+  return { id: lead.id, source, medium, campaign, doc: lead.doc };
+}
+
 /** Writes a plan: one statement, or none when nothing changes. Its lead.* events are recorded by that statement. */
 function writePlan(tx: Db, workspaceId: string, plan: LeadPlan): Promise<WrittenLead> {
   if (plan.kind === 'create') return insertLead(tx, workspaceId, plan.values);
   if (plan.kind === 'update') return updateLead(tx, workspaceId, plan.existing.id, plan.values, plan.events);
-  const { source, medium, campaign } = plan.existing.effective_attribution;
-  return Promise.resolve({ id: plan.existing.id, source, medium, campaign, doc: plan.existing.doc });
+  return Promise.resolve(writtenOf(plan.existing));
 }
 
 /**
@@ -275,6 +284,74 @@ export async function upsertLead(
   const plan = planUpsert(input, reads, { conversionType: opts.conversionType, stages });
   const lead = await writePlan(tx, workspaceId, plan);
   return { lead, created: plan.kind === 'create', matchedBy: plan.kind === 'create' ? null : rule!.by };
+}
+
+/** The request's Idempotency-Key, as the single upsert's statement keeps its answer under it. */
+export type AnswerKey = Pick<AnswerToKeep, 'apiKeyId' | 'key' | 'fingerprint' | 'ttlHours' | 'maxKeptBytes'>;
+
+/** The answer's status and the JSON text around the lead's document, by whether the upsert created it. */
+export type AnswerShape = (created: boolean) => Pick<AnswerToKeep, 'status' | 'before' | 'after'>;
+
+export type AnsweredUpsert =
+  | { verdict: 'open'; created: boolean; lead: WrittenLead; status: number; body: string }
+  | { verdict: 'held' | 'recorded' };
+
+const toWrite = (plan: LeadPlan): UpsertWrite =>
+  plan.kind === 'create'
+    ? plan
+    : plan.kind === 'update'
+      ? { kind: 'update', id: plan.existing.id, values: plan.values, events: plan.events }
+      : { kind: 'unchanged', lead: writtenOf(plan.existing) };
+
+/**
+ * POST /leads: upsertLead's rule in two statements and no transaction of its own. The first reads
+ * the lead the rule matches (with its row version) and the session's first touch; the upsert is
+ * planned in Node; the second (storage/leadUpsert.ts) passes the Idempotency-Key's gate, locks the
+ * match key, checks that the rule still finds that lead unchanged, writes it with its events and
+ * keeps the answer. When another write came in between ('stale'), the upsert is read and planned
+ * again inside a transaction holding the match key's lock from the read on, as the batch does, so
+ * a second try cannot be overtaken. 'held' and 'recorded' are the gate's: nothing was written.
+ */
+export async function upsertLeadAnswered(
+  sql: Sql,
+  workspaceId: string,
+  input: LeadInput,
+  opts: UpsertOptions & { answerKey: AnswerKey; answerShape: AnswerShape },
+): Promise<AnsweredUpsert> {
+  const rule = matchRule(input);
+  const attempt = async (db: Db, locked: boolean) => {
+    const [, reads, stages] = await Promise.all([
+      locked && rule ? lockLeadMatchKey(db, workspaceId, rule.lockKey) : undefined,
+      // With neither a match rule nor a session there is nothing to read: the write is a create.
+      rule || input.session_id
+        ? findUpsertMatch(db, workspaceId, rule?.key, input.session_id ?? undefined, locked)
+        : { existing: undefined, sessionTouch: undefined },
+      opts.stages ?? activeStagesForWrites(db, workspaceId),
+    ]);
+    const plan = planUpsert(input, reads, { conversionType: opts.conversionType, stages });
+    const created = plan.kind === 'create';
+    const plannedOn = {
+      key: rule?.key,
+      lockName: rule ? matchLockName(workspaceId, rule.lockKey) : null,
+      id: reads.existing?.id ?? null,
+      version: reads.existing?.version ?? null,
+    };
+    const answer = { ...opts.answerKey, ...opts.answerShape(created) };
+    const written = await writeLeadKeepingAnswer(db, workspaceId, toWrite(plan), plannedOn, answer);
+    return written.verdict === 'open' ? { ...written, created, status: answer.status } : { verdict: written.verdict };
+  };
+  try {
+    for (let locked = false; ; locked = true) {
+      const result = locked ? await pipelinedTransaction(sql, (tx) => attempt(tx, true)) : await attempt(sql, false);
+      if (result.verdict !== 'stale') return result as AnsweredUpsert;
+    }
+  } catch (err) {
+    // A refusal planned before the gate was passed: a key already answered replays instead.
+    if (!(err instanceof ApiError)) throw err;
+    const verdict = await idempotencyGateState(sql, opts.answerKey.apiKeyId, opts.answerKey.key);
+    if (verdict !== 'open') return { verdict };
+    throw err;
+  }
 }
 
 /**

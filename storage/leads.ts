@@ -39,16 +39,18 @@ const columnList = (sql: Db, columns: readonly string[], prefix: string) =>
 /** A stored lead with its API representation (Lead), as rendered into leads.document. */
 export type LeadWithDoc = LeadRow & { doc: string };
 
-function selectLeads(sql: Db, opts: { doc?: boolean } = {}) {
+function selectLeads(sql: Db, opts: { doc?: boolean; version?: boolean } = {}) {
   return sql`
-    select ${opts.doc ? sql`l.document as doc,` : sql``} ${columnList(sql, READ_LEAD_COLUMNS, 'l.')},
+    select ${opts.doc ? sql`l.document as doc,` : sql``} ${opts.version ? sql`l.xmin::text as version,` : sql``}
+           ${columnList(sql, READ_LEAD_COLUMNS, 'l.')},
            s.key as stage_key, s.label as stage_label, s.sort_order as stage_sort_order, s.is_conversion_stage,
            l.document::json->'attribution' as effective_attribution,
            (extract(epoch from l.created_at) * 1000000)::int8 as pos
     from leads l join pipeline_stages s on s.id = l.stage_id`;
 }
 
-const matchLockName = (workspaceId: string, matchKey: string) => JSON.stringify([workspaceId, matchKey]);
+/** The name a lead match key's advisory lock is taken under (hashtextextended(name, 1)). */
+export const matchLockName = (workspaceId: string, matchKey: string) => JSON.stringify([workspaceId, matchKey]);
 
 /** Serialises concurrent upserts that could match the same lead (same external id or phone). */
 export async function lockLeadMatchKey(tx: Db, workspaceId: string, matchKey: string): Promise<void> {
@@ -99,21 +101,53 @@ export async function findLeadByPhone(sql: Db, workspaceId: string, phone: strin
 export type LeadMatchKey = { external_source: string; external_id: string } | { phone: string };
 
 /**
- * A lead match rule's WHERE onwards, the one lead it locks: by external key the one active lead
- * holding it, by phone the most recently updated of the active leads sharing it. The key's values
- * are parameters, or columns of a LATERAL lookup's row.
+ * A lead match rule's WHERE onwards, the one lead it finds (and locks, unless `lock` is false): by
+ * external key the one active lead holding it, by phone the most recently updated of the active
+ * leads sharing it. The key's values are parameters, or columns of a LATERAL lookup's row.
  */
-const matchByPhone = (sql: Db, workspaceId: string, phone: string | postgres.Fragment) => sql`
+const matchByPhone = (sql: Db, workspaceId: string, phone: string | postgres.Fragment, lock = true) => sql`
   where l.workspace_id = ${workspaceId} and l.contact_phone = ${phone} and l.deleted_at is null
-  order by l.updated_at desc, l.id desc limit 1 for update of l`;
+  order by l.updated_at desc, l.id desc limit 1 ${lock ? sql`for update of l` : sql``}`;
 const matchByExternalKey = (
   sql: Db,
   workspaceId: string,
   source: string | postgres.Fragment,
   id: string | postgres.Fragment,
+  lock = true,
 ) => sql`
   where l.workspace_id = ${workspaceId} and l.external_source = ${source} and l.external_id = ${id}
-    and l.deleted_at is null for update of l`;
+    and l.deleted_at is null ${lock ? sql`for update of l` : sql``}`;
+
+/** A lead as an upsert plans on it: `version` names the row version read (xmin), which any write changes. */
+export type VersionedLead = LeadWithDoc & { version: string };
+
+/**
+ * What the single upsert plans on, in one statement: the lead `key` matches (see matchByPhone),
+ * with its row version, and the first touch of `sessionId`'s session. Unlocked unless `lock`: the
+ * statement that writes checks the version under the key's lock (storage/leadUpsert.ts).
+ */
+export async function findUpsertMatch(
+  sql: Db,
+  workspaceId: string,
+  key: LeadMatchKey | undefined,
+  sessionId: string | undefined,
+  lock: boolean,
+): Promise<{ existing: VersionedLead | undefined; sessionTouch: AttributionFields | undefined }> {
+  const rule = !key
+    ? sql`where false`
+    : 'phone' in key
+      ? matchByPhone(sql, workspaceId, key.phone, lock)
+      : matchByExternalKey(sql, workspaceId, key.external_source, key.external_id, lock);
+  const [row] = await sql<(VersionedLead & { session_touch: AttributionFields | null })[]>`
+    select m.*, (
+      select json_build_object('source', t.source, 'medium', t.medium, 'campaign', t.campaign, 'content', t.content,
+                               'conversion_url', t.landing_page_url)
+      from sessions t where t.workspace_id = ${workspaceId} and t.id = ${sessionId ?? null}) as session_touch
+    from (select) one
+    left join (${selectLeads(sql, { doc: true, version: true })} ${rule}) m on true`;
+  const { session_touch: sessionTouch, ...existing } = row!;
+  return { existing: existing.id ? existing : undefined, sessionTouch: sessionTouch ?? undefined };
+}
 
 /**
  * The active lead each key matches (see matchByPhone), locked FOR UPDATE, in the order of `keys`
@@ -217,21 +251,38 @@ const newLeadBase = (sql: Db, workspaceId: string) =>
     'created_at', now(), 'updated_at', now(), 'has_call', false, 'has_sms', false))`;
 
 /**
- * Inserts the leads in one statement and records lead.created for each with it; the written
- * leads come back in the order of `values`. The statement renders each document from the row it
- * inserts (migration 22: set-based, where the trigger would run a query per lead).
+ * The CTEs w (the new leads inserted, each document rendered from the row it inserts: migration
+ * 22, set-based where the trigger would run a query per lead) and e (their lead.created events,
+ * recorded by the same statement). `rows` are writable values with their new ids; nothing is
+ * inserted unless `when` holds.
  */
-export async function insertLeads(sql: Db, workspaceId: string, values: readonly LeadValues[]): Promise<WrittenLead[]> {
-  if (values.length === 0) return [];
-  const rows = values.map((v) => Object.assign(writableOf(v), { id: newId('lead') }));
-  const written = await sql<WrittenLead[]>`
-    with w as (
+export const insertLeadsCtes = (
+  sql: Db,
+  workspaceId: string,
+  rows: Record<string, unknown>[],
+  when: postgres.Fragment = sql`true`,
+) => sql`
+    w as (
       insert into leads (id, workspace_id, created_at, updated_at, ${writableList(sql, '')}, document)
       select v.id, v.workspace_id, v.created_at, v.updated_at, ${writableList(sql, 'v.')}, lead_document(v, s)::text
       from jsonb_populate_recordset(${newLeadBase(sql, workspaceId)}, ${valuesJson(sql, rows)}) v
       left join pipeline_stages s on s.id = v.stage_id
+      where ${when}
       returning id, source, medium, campaign, document),
-    e as (select ${leadEvents(sql, workspaceId, sql`w`, ['lead.created'], rows.length)} as event_ids)
+    e as (select ${leadEvents(sql, workspaceId, sql`w`, ['lead.created'], rows.length)} as event_ids)`;
+
+/** A new lead's writable values and its id, as insertLeadsCtes takes them. */
+export const newLeadRow = (values: LeadValues) => Object.assign(writableOf(values), { id: newId('lead') });
+
+/**
+ * Inserts the leads in one statement and records lead.created for each with it; the written
+ * leads come back in the order of `values`.
+ */
+export async function insertLeads(sql: Db, workspaceId: string, values: readonly LeadValues[]): Promise<WrittenLead[]> {
+  if (values.length === 0) return [];
+  const rows = values.map(newLeadRow);
+  const written = await sql<WrittenLead[]>`
+    with ${insertLeadsCtes(sql, workspaceId, rows)}
     select w.id, w.source, w.medium, w.campaign, w.document as doc from w, e`;
   const byId = new Map(written.map((w) => [w.id, w]));
   return rows.map((r) => byId.get(r.id)!);
@@ -250,26 +301,28 @@ export interface LeadUpdate {
 }
 
 /**
- * Stores each lead's new values and records its events with them, in one statement; the written
- * leads come back in the order of `updates` (each id once). The statement renders each document
- * from the row as it writes it (migration 22); it reads that row's other columns (channel flags,
- * created_at) unlocked, which is the row it updates because every caller read the lead FOR UPDATE.
+ * The CTEs input, w (each lead's new values stored, its document rendered from the row as it
+ * writes it: migration 22) and e (its events, recorded by the same statement). The statement reads
+ * that row's other columns (channel flags, created_at) unlocked, which is the row it updates
+ * because every caller read the lead FOR UPDATE or checked its version under a lock. Nothing is
+ * written unless `when` holds.
  */
-export async function updateLeads(
+export function updateLeadsCtes(
   sql: Db,
   workspaceId: string,
   updates: readonly LeadUpdate[],
-): Promise<WrittenLead[]> {
-  if (updates.length === 0) return [];
+  when: postgres.Fragment = sql`true`,
+) {
   const rows = updates.map((u) => Object.assign(writableOf(u.values), { id: u.id, _events: u.events }));
-  const written = await sql<WrittenLead[]>`
-    with input as (
+  return sql`
+    input as (
       select o.id, n, s, e.item->'_events' as events
       from leads o
       join jsonb_array_elements(${valuesJson(sql, rows)}) e(item) on e.item->>'id' = o.id
       cross join lateral jsonb_populate_record(o, e.item || jsonb_build_object('updated_at', now())) n
       left join pipeline_stages s on s.id = n.stage_id
-      where o.workspace_id = ${workspaceId} and o.id = any(${updates.map((u) => u.id)}) and o.deleted_at is null),
+      where o.workspace_id = ${workspaceId} and o.id = any(${updates.map((u) => u.id)}) and o.deleted_at is null
+        and ${when}),
     w as (
       update leads l set (${writableList(sql, '')}, updated_at, document) =
         (${writableList(sql, '(i.n).')}, (i.n).updated_at, lead_document(i.n, i.s)::text)
@@ -283,7 +336,21 @@ export async function updateLeads(
         sql`w`,
         sql`array(select jsonb_array_elements_text(w.events))`,
         updates.reduce((n, u) => n + u.events.length, 0),
-      )} as event_ids)
+      )} as event_ids)`;
+}
+
+/**
+ * Stores each lead's new values and records its events with them, in one statement; the written
+ * leads come back in the order of `updates` (each id once).
+ */
+export async function updateLeads(
+  sql: Db,
+  workspaceId: string,
+  updates: readonly LeadUpdate[],
+): Promise<WrittenLead[]> {
+  if (updates.length === 0) return [];
+  const written = await sql<WrittenLead[]>`
+    with ${updateLeadsCtes(sql, workspaceId, updates)}
     select w.id, w.source, w.medium, w.campaign, w.document as doc from w, e`;
   const byId = new Map(written.map((w) => [w.id, w]));
   return updates.map((u) => byId.get(u.id)!);
@@ -343,10 +410,11 @@ export interface LeadFilter {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Conditions on l that the list indexes serve directly: equality filters, channel flags, and the
- * created_at bound that `to` implies.
+ * Conditions on l that the list indexes serve directly: equality filters and channel flags. Each
+ * has its own (workspace, column, created_at) index, and leads_list_idx and leads_phone_idx carry
+ * their columns too, so a search or an updated_at bound checks them on index entries alone.
  */
-function indexedConditions(sql: Db, f: LeadFilter): postgres.Fragment[] {
+function equalityConditions(sql: Db, f: LeadFilter): postgres.Fragment[] {
   const conds: postgres.Fragment[] = [];
   if (f.source !== undefined) conds.push(sql`l.source = ${f.source}`);
   if (f.medium !== undefined) conds.push(sql`l.medium = ${f.medium}`);
@@ -355,9 +423,6 @@ function indexedConditions(sql: Db, f: LeadFilter): postgres.Fragment[] {
   if (f.status_stage_id !== undefined) conds.push(sql`l.stage_id = ${f.status_stage_id}`);
   if (f.communication_channel === 'call') conds.push(sql`l.has_call`);
   if (f.communication_channel === 'sms') conds.push(sql`l.has_sms`);
-  // updated_at never precedes created_at (a table constraint), so `to` bounds created_at too:
-  // a newest-first walk starts at `to` instead of passing every lead created after it.
-  if (f.to !== undefined) conds.push(sql`l.created_at < ${f.to}::timestamptz + interval '1 millisecond'`);
   return conds;
 }
 
@@ -370,23 +435,30 @@ function updatedConditions(sql: Db, f: LeadFilter): postgres.Fragment[] {
   return conds;
 }
 
-/**
- * The ways a lead can match the search, each served by its own index: the term (or its digits)
- * inside name, email, address or the phone's local number (the trigram index on search_text),
- * and the digits at the start of the phone (a range of leads_phone_idx).
- */
-function searchBranches(sql: Db, f: LeadFilter): postgres.Fragment[] {
+/** The search term as the lead's search_text holds it, and its digits when it has any. */
+function searchTerms(f: LeadFilter): string[] {
   if (!f.search) return [];
   const text = f.search.toLowerCase();
   const digits = f.searchDigits;
-  const contains = (s: string) => sql`l.search_text like ${`%${escapeLike(s)}%`}`;
-  if (!digits) return [contains(text)];
-  const upper = nextPrefix(digits);
-  return [
-    digits === text ? contains(text) : sql`(${contains(text)} or ${contains(digits)})`,
-    upper ? sql`(l.contact_phone >= ${digits} and l.contact_phone < ${upper})` : sql`l.contact_phone >= ${digits}`,
-  ];
+  return digits && digits !== text ? [text, digits] : [text];
 }
+
+/**
+ * The ways a lead can match the search, as conditions on a list index's entries: a term inside
+ * name, email, address or the phone's local number (search_text), or the digits at the start of
+ * the phone (a range of leads_phone_idx).
+ */
+function searchBranches(sql: Db, f: LeadFilter): postgres.Fragment[] {
+  const terms = searchTerms(f);
+  if (terms.length === 0) return [];
+  const contains = terms.map((term) => sql`l.search_text like ${`%${escapeLike(term)}%`}`);
+  return f.searchDigits ? [...contains, phonePrefix(sql, f.searchDigits)] : contains;
+}
+
+const phonePrefix = (sql: Db, digits: string) => {
+  const upper = nextPrefix(digits);
+  return upper ? sql`(l.contact_phone >= ${digits} and l.contact_phone < ${upper})` : sql`l.contact_phone >= ${digits}`;
+};
 
 /** The least digit string above every string starting with `digits` ("2129" → "213"); null for all nines. */
 function nextPrefix(digits: string): string | null {
@@ -406,38 +478,105 @@ const and = (sql: Db, conds: postgres.Fragment[]) => conds.reduce((a, b) => sql`
 const anyOf = (sql: Db, conds: postgres.Fragment[]) =>
   conds.length ? [sql`(${conds.reduce((a, b) => sql`${a} or ${b}`)})`] : [];
 
-function scopeConditions(sql: Db, workspaceId: string, after?: [number, string]): postgres.Fragment[] {
+/**
+ * The workspace, the cursor, and the created_at bound that `to` implies: updated_at never precedes
+ * created_at (a table constraint), so a newest-first walk starts at `to` instead of passing every
+ * lead created after it.
+ */
+function scopeConditions(sql: Db, workspaceId: string, f: LeadFilter, after?: [number, string]): postgres.Fragment[] {
   const conds = [sql`l.workspace_id = ${workspaceId}`, sql`l.deleted_at is null`];
   if (after) {
     conds.push(sql`(l.created_at, l.id) < (timestamptz 'epoch' + ${after[0]} * interval '1 microsecond', ${after[1]})`);
   }
+  if (f.to !== undefined) conds.push(sql`l.created_at < ${f.to}::timestamptz + interval '1 millisecond'`);
   return conds;
 }
 
 /**
- * A filter's conditions on l, by what serves them: `scoped` the list indexes (workspace, cursor,
- * equality filters), `updated` the updated_at bounds, `search` the ways a lead can match the
- * search term (any one will do). leads_list_idx carries the columns of the last two.
+ * A filter's conditions on l, by what serves them: `scope` the list index's key (workspace,
+ * cursor), `equal` the equality filters, `updated` the updated_at bounds, `search` the ways a lead
+ * can match the search term (any one will do). leads_list_idx carries the columns of all of them.
  */
 function leadConditions(sql: Db, workspaceId: string, f: LeadFilter, after?: [number, string]) {
   return {
-    scoped: [...scopeConditions(sql, workspaceId, after), ...indexedConditions(sql, f)],
+    scope: scopeConditions(sql, workspaceId, f, after),
+    equal: equalityConditions(sql, f),
     updated: updatedConditions(sql, f),
     search: searchBranches(sql, f),
   };
 }
 
 function whereLeads(sql: Db, workspaceId: string, f: LeadFilter, after?: [number, string]) {
-  const { scoped, updated, search } = leadConditions(sql, workspaceId, f, after);
-  return and(sql, [...scoped, ...updated, ...anyOf(sql, search)]);
+  const { scope, equal, updated, search } = leadConditions(sql, workspaceId, f, after);
+  return and(sql, [...scope, ...equal, ...updated, ...anyOf(sql, search)]);
 }
 
 /**
  * How many of the newest leads the first pass of a search or updated_at-bounded list walks: an
- * index-only walk of this many entries takes about 8 ms on the reference machine, a quarter of
- * the list's latency budget.
+ * index-only walk of this many entries costs a few milliseconds, and a filter that matches less
+ * often than 1 in 100 of them is found faster through its own index.
  */
-export const NEWEST_WINDOW = 20_000;
+export const NEWEST_WINDOW = 5_000;
+
+/** How many of a workspace's newest leads tell which part of a search term is rarest. */
+const FRAGMENT_SAMPLE = 500;
+
+/** Fragments of a term the trigram index is asked for: 4 characters, two trigrams, each. */
+const FRAGMENT_LENGTH = 4;
+
+/**
+ * The part of each search term the fewest of the workspace's newest FRAGMENT_SAMPLE leads hold.
+ * The trigram index reads every trigram's whole list of leads, so a term with a word every lead
+ * has ("homeowner 123", "owner77@example") costs as much as reading the index; asked for its
+ * rarest fragment instead, it reads short lists, and the whole term is checked on what it finds.
+ */
+async function rarestFragments(sql: Db, workspaceId: string, terms: string[]): Promise<string[]> {
+  const fragments = terms.map((term) =>
+    term.length <= FRAGMENT_LENGTH
+      ? [term]
+      : [
+          ...new Set(
+            Array.from({ length: term.length - FRAGMENT_LENGTH + 1 }, (_, i) => term.slice(i, i + FRAGMENT_LENGTH)),
+          ),
+        ],
+  );
+  if (fragments.every((f) => f.length === 1)) return fragments.map((f) => f[0]!);
+  const all = fragments.flat();
+  const rows = await sql<{ fragment: string; n: number }[]>`
+    with sample as materialized (
+      select l.search_text from leads l
+      where l.workspace_id = ${workspaceId} and l.deleted_at is null
+      order by l.created_at desc, l.id desc limit ${FRAGMENT_SAMPLE})
+    select f.fragment, (select count(*) from sample s where strpos(s.search_text, f.fragment) > 0)::int as n
+    from unnest(${all}::text[]) f(fragment)`;
+  const seen = new Map(rows.map((r) => [r.fragment, r.n]));
+  return fragments.map((f) => f.reduce((best, x) => (seen.get(x)! < seen.get(best)! ? x : best)));
+}
+
+/**
+ * The search as conditions the indexes answer: each term through the trigram index asked for its
+ * rarest fragment (the whole term checked on what it finds), and the phone's leading digits as a
+ * range of leads_phone_idx.
+ */
+async function indexedSearchBranches(sql: Db, workspaceId: string, f: LeadFilter): Promise<postgres.Fragment[]> {
+  const terms = searchTerms(f);
+  const fragments = await rarestFragments(sql, workspaceId, terms);
+  const contains = terms.map(
+    (term, i) => sql`(l.search_text like ${`%${escapeLike(fragments[i]!)}%`} and strpos(l.search_text, ${term}) > 0)`,
+  );
+  return f.searchDigits ? [...contains, phonePrefix(sql, f.searchDigits)] : contains;
+}
+
+/**
+ * Sends `query` unnamed, so PostgreSQL plans it for its parameters on every execution. A named
+ * (prepared) statement may switch to a generic plan after five executions, and a generic plan
+ * cannot see how selective a LIKE pattern is: it can walk a whole workspace's list index where the
+ * trigram index reads a rare fragment's few leads.
+ */
+function plannedForItsParameters<T extends object>(query: T): T {
+  (query as unknown as { options: { prepare?: boolean } }).options.prepare = false;
+  return query;
+}
 
 /** A list entry: the keyset position and the Lead JSON, passed through to the response as is. */
 export interface LeadPageRow {
@@ -458,7 +597,7 @@ const pageRows = (sql: Db, page: postgres.Fragment) => sql<LeadPageRow[]>`
  * Equality filters (and the communication flags) have their own (workspace, column, created_at)
  * indexes and read the page straight off them. Search and updated_at bounds have no index in
  * list order, and a rare match would make the ordered scan walk the whole workspace: for them a
- * first pass walks only the newest NEWEST_WINDOW leads, checking the filter on the list index's
+ * first pass walks only the newest NEWEST_WINDOW leads, checking every filter on the list index's
  * own entries (enough whenever matches are common), and only if that cannot fill the page does a
  * second pass collect every match through the filter's own indexes (trigram, phone, updated_at)
  * and sort just those.
@@ -470,32 +609,34 @@ export async function listLeads(
   limit: number,
   after?: [number, string],
 ): Promise<LeadPageRow[]> {
-  const { scoped, updated, search } = leadConditions(sql, workspaceId, f, after);
-  const covered = [...updated, ...anyOf(sql, search)];
-  if (covered.length === 0) {
+  const { scope, equal, updated, search } = leadConditions(sql, workspaceId, f, after);
+  if (updated.length === 0 && search.length === 0) {
     return pageRows(
       sql,
       sql`
       select l.id, l.created_at from leads l
-      where ${and(sql, scoped)}
+      where ${and(sql, [...scope, ...equal])}
       order by l.created_at desc, l.id desc
       limit ${limit + 1}`,
     );
   }
-  // The covered conditions stay outside the LIMIT subquery, so they are checked on the window's
-  // rows only and the planner cannot trade the window for the filter's own index.
+  // Only the workspace and the cursor are inside the LIMIT subquery: the walk is of
+  // leads_list_idx, whose entries carry every filtered column, and the planner cannot trade the
+  // window for an equality index (whose entries do not) or the filter's own index.
   const window = selectiveSearch(f)
     ? []
     : await pageRows(
         sql,
         sql`
     select l.id, l.created_at from (
-      select l.id, l.created_at, l.updated_at, l.search_text, l.contact_phone from leads l
-      where ${and(sql, scoped)}
+      select l.id, l.created_at, l.updated_at, l.search_text, l.contact_phone, l.stage_id, l.source, l.medium,
+             l.campaign, l.conversion_type, l.has_call, l.has_sms
+      from leads l
+      where ${and(sql, scope)}
       order by l.created_at desc, l.id desc
       limit ${NEWEST_WINDOW}
     ) l
-    where ${and(sql, covered)}
+    where ${and(sql, [...equal, ...updated, ...anyOf(sql, search)])}
     order by l.created_at desc, l.id desc
     limit ${limit + 1}`,
       );
@@ -503,16 +644,20 @@ export async function listLeads(
   // Each way of matching collects every match through its own index and keeps the newest; OFFSET
   // 0 plans the collection for all its rows, so the planner cannot turn it back into an ordered
   // walk hoping to stop early.
-  const newest = (search.length ? search : [sql`true`]).map(
+  const branches = search.length ? await indexedSearchBranches(sql, workspaceId, f) : [sql`true`];
+  const newest = branches.map(
     (branch) => sql`(
-    select id, created_at from (select l.id, l.created_at from leads l where ${and(sql, [...scoped, ...updated, branch])} offset 0) m
+    select id, created_at from (
+      select l.id, l.created_at from leads l where ${and(sql, [...scope, ...equal, ...updated, branch])} offset 0) m
     order by created_at desc, id desc limit ${limit + 1})`,
   );
-  return pageRows(
-    sql,
-    sql`
+  return plannedForItsParameters(
+    pageRows(
+      sql,
+      sql`
     select id, created_at from (${newest.reduce((a, b) => sql`${a} union ${b}`)}) m
     order by created_at desc, id desc limit ${limit + 1}`,
+    ),
   );
 }
 

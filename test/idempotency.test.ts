@@ -81,8 +81,8 @@ describe('Idempotency-Key', () => {
   });
 
   it('writes nothing when a kept record turns the request away, though the handler was sent along', async () => {
-    // POST /leads sends its first statements with the idempotency check (pipelined): without a
-    // phone or external id each of these would create a lead if they ran.
+    // POST /leads writes in the very statement that passes the idempotency gate: without a phone or
+    // external id each of these would create a lead if that statement wrote.
     const first = await post(tenant.key, { contact_name: 'Gate Once' }, 'gate-1');
     expect(first.status).toBe(201);
     const before = await leadCount();

@@ -415,4 +415,33 @@ describe('GET /api/v1/leads when matches are rare and old', () => {
     const touched = await get(`/api/v1/leads?from=${encodeURIComponent(new Date(since).toISOString())}`, big.key);
     expect(names(touched)).toEqual(['Zed Older', 'Zelda Oldest']);
   });
+
+  it('finds a term whose words every lead has through its rarest part, alone and with an equality filter', async () => {
+    const big = await t.tenant();
+    const stages = await t.sql<{ id: string }[]>`
+      select id from pipeline_stages where workspace_id = ${big.workspaceId} order by sort_order`;
+    // Every lead is a "Homeowner", more of them newer than the first pass walks; two older ones
+    // hold the rare part, in different stages.
+    await t.sql`
+      insert into leads (id, workspace_id, stage_id, stage_timestamps, attribution, conversion_type, contact_name,
+                         contact_email, created_at, updated_at)
+      select ${big.workspaceId} || '_h_' || g, ${big.workspaceId}, ${stages[0]!.id}, '{}'::jsonb, '{}'::jsonb, 'partner_api',
+             'Homeowner ' || g, 'owner' || g || '@example.com', now() - g * interval '1 second', now() - g * interval '1 second'
+      from generate_series(1, ${NEWEST_WINDOW + 100}) g
+      union all
+      select ${big.workspaceId} || '_rare_' || g, ${big.workspaceId}, (${stages.map((s) => s.id)}::text[])[1 + g], '{}'::jsonb, '{}'::jsonb, 'partner_api',
+             'Homeowner 9912' || g, 'owner9912' || g || '@example.com', now() - interval '1 day' - g * interval '1 second',
+             now() - interval '1 day' - g * interval '1 second'
+      from generate_series(1, 2) g`;
+    expect(names(await get('/api/v1/leads?search=homeowner%209912', big.key))).toEqual([
+      'Homeowner 99121',
+      'Homeowner 99122',
+    ]);
+    expect(
+      names(await get(`/api/v1/leads?search=OWNER99122%40example&status_stage_id=${stages[2]!.id}`, big.key)),
+    ).toEqual(['Homeowner 99122']);
+    expect(names(await get(`/api/v1/leads?search=homeowner%209912&status_stage_id=${stages[3]!.id}`, big.key))).toEqual(
+      [],
+    );
+  });
 });

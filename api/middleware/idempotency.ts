@@ -35,8 +35,10 @@ export const IdempotencyKeyHeader = z
  *   answers (generate waits on the worker).
  * - `batched`: the handler writes in a batch shared with concurrent requests, which passes the key
  *   through the gate and keeps the answer itself (page views).
+ * - `statement`: the handler's one writing statement passes the key through the gate, writes and
+ *   keeps the answer itself, in no transaction of the middleware's (the single lead upsert).
  */
-export type IdempotencyMode = 'transaction' | 'pipelined' | 'claimed' | 'batched';
+export type IdempotencyMode = 'transaction' | 'pipelined' | 'claimed' | 'batched' | 'statement';
 
 /** What the request came to: its handler ran, or a kept answer was replayed. */
 export type IdempotencyOutcome = 'ran' | 'replayed';
@@ -53,6 +55,9 @@ export interface IdempotentRequest {
   apiKeyId: string;
   key: string;
   fingerprint: string;
+  /** How long a kept answer lives, and the largest one kept whole (for a handler that keeps its own). */
+  ttlHours: number;
+  maxKeptBytes: number;
   /** The answer to keep; it also fixes the response's bytes to those a replay will send. */
   kept: () => KeptResponse;
   /** The gate turned the request away: replay the kept answer, or 409. */
@@ -125,7 +130,8 @@ const claimed: Mode = async (ctx, request, run) => {
   return 'ran';
 };
 
-const batched: Mode = async (ctx, request, run) => {
+/** `batched` and `statement`: the handler passes the gate and keeps its answer itself. */
+const keptByHandler: Mode = async (ctx, request, run) => {
   let outcome: IdempotencyOutcome = 'ran';
   ctx.state.idempotency = { ...request, turnedAway: async (verdict) => (outcome = await request.turnedAway(verdict)) };
   await run();
@@ -135,7 +141,13 @@ const batched: Mode = async (ctx, request, run) => {
 /** Marks a kept answer stored sealed (routes with sealAnswer); JSON answers never start with it. */
 const SEALED = 'sealed:';
 
-const MODES: Record<IdempotencyMode, Mode> = { transaction, pipelined, claimed, batched };
+const MODES: Record<IdempotencyMode, Mode> = {
+  transaction,
+  pipelined,
+  claimed,
+  batched: keptByHandler,
+  statement: keptByHandler,
+};
 
 /**
  * Stripe-style idempotency per API key and Idempotency-Key, in the route's declared mode. The
@@ -156,6 +168,7 @@ export function withIdempotency(
     .update(`${ctx.method} ${ctx.path}\n${canonicalJson(identity ?? null)}`)
     .digest('hex');
   const ttlHours = ctx.deps.config.IDEMPOTENCY_TTL_HOURS;
+  const maxKeptBytes = ctx.deps.config.IDEMPOTENCY_MAX_KEPT_BYTES;
 
   const kept = (): KeptResponse => {
     const text = typeof ctx.body === 'string' ? ctx.body : JSON.stringify(ctx.body);
@@ -163,7 +176,7 @@ export function withIdempotency(
     ctx.body = text;
     // A larger answer is not kept whole: the record still guards the key (a repeat does not write
     // twice), but a replay answers 409, pointing at the resource, instead of the bytes.
-    const body = Buffer.byteLength(text) <= ctx.deps.config.IDEMPOTENCY_MAX_KEPT_BYTES ? text : null;
+    const body = Buffer.byteLength(text) <= maxKeptBytes ? text : null;
     const stored =
       body !== null && declared.sealAnswer
         ? SEALED + sealSecret(ctx.deps.webhookSealingKey, body).toString('base64')
@@ -199,5 +212,5 @@ export function withIdempotency(
     return replay(record);
   };
 
-  return MODES[declared.mode](ctx, { apiKeyId, key, fingerprint, kept, turnedAway }, run);
+  return MODES[declared.mode](ctx, { apiKeyId, key, fingerprint, ttlHours, maxKeptBytes, kept, turnedAway }, run);
 }

@@ -25,7 +25,13 @@ import { LeadTombstone, refuseFiltersInSync, sendLeadChanges } from '../leadChan
 import { EmptyBody } from '../schemas/common.ts';
 import { findLead, listLeads, softDeleteLead, type LeadFilter, type LeadWithDoc } from '../../storage/leads.ts';
 import { EXPORT_CURSOR, sendLeadsCsv } from '../leadsExport.ts';
-import { inactiveStage, patchLead, upsertLead, upsertLeads, type UpsertResult } from '../../storage/leadWrites.ts';
+import {
+  inactiveStage,
+  patchLead,
+  upsertLeadAnswered,
+  upsertLeads,
+  type UpsertResult,
+} from '../../storage/leadWrites.ts';
 import { convertLead, listConversions, toConversionResponse } from '../../storage/conversions.ts';
 import { findLatestVisualizationForLead } from '../../storage/visualizations.ts';
 import {
@@ -181,7 +187,7 @@ export const leadRoutes = [
     tag: TAG,
     auth: 'key',
     scopes: ['leads.write'],
-    idempotent: { mode: 'pipelined' },
+    idempotent: { mode: 'statement' },
     body: LeadWrite,
     responses: {
       200: {
@@ -210,11 +216,21 @@ export const leadRoutes = [
       response: { status: 201, body: { lead: EXAMPLE_NEW_LEAD, created: true } },
     },
     handler: async (ctx, { body }) => {
-      const { lead, created } = await upsertLead(ctx.state.db, workspaceId(ctx), body, {
+      const idempotency = ctx.state.idempotency!;
+      const { apiKeyId, key, fingerprint, ttlHours, maxKeptBytes } = idempotency;
+      const result = await upsertLeadAnswered(ctx.deps.sql, workspaceId(ctx), body, {
         conversionType: 'partner_api',
+        answerKey: { apiKeyId, key, fingerprint, ttlHours, maxKeptBytes },
+        // The answer is made and kept by the statement that writes the lead, from its document.
+        answerShape: (created) => ({
+          status: created ? 201 : 200,
+          before: '{"lead":',
+          after: `,"created":${created}}`,
+        }),
       });
-      ctx.status = created ? 201 : 200;
-      jsonWithLeads(ctx, `{"lead":${lead.doc},"created":${created}}`);
+      if (result.verdict !== 'open') return void (await idempotency.turnedAway(result.verdict));
+      ctx.status = result.status;
+      jsonWithLeads(ctx, result.body);
     },
   }),
   defineRoute({
