@@ -1,5 +1,5 @@
---! Previous: sha1:b4e9b3d026483ed5e717175df347be12064d6dd1
---! Hash: sha1:1e3eaef1aedab8eb3bb76f26a1dd3bdab46cd21e
+--! Previous: sha1:a83340e63c0b730d89b84ad05fb136a4958346f2
+--! Hash: sha1:9a5d24f4e15231aa716a336ad0960930188cbfc5
 --! Message: leads: list and phone indexes carry the equality filters' columns
 
 -- A search or an updated_at bound combined with an equality filter (stage, source, medium,
