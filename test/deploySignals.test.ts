@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import net from 'node:net';
-import { createTestContext, waitUntil, type TestContext } from './harness.ts';
-import { holdLeadMatchLock, sessionsWaitingOnLocks } from './locks.ts';
-import { startProcfileProcess } from './procfile.ts';
+import { createTestContext, waitUntil, type TestContext } from './helpers/harness.ts';
+import { holdLeadMatchLock, sessionsWaitingOnLocks } from './helpers/locks.ts';
+import { startProcfileProcess } from './helpers/procfile.ts';
 import { freePort } from '../storage/embedded.ts';
 
 let t: TestContext;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
-import { holdLeadMatchLock } from './locks.ts';
+import { createTestContext, type TestContext, type Tenant } from './helpers/harness.ts';
+import { holdLeadMatchLock } from './helpers/locks.ts';
 import { createLogger } from '../core/logger.ts';
 import cleanup from '../tasks/cleanup.ts';
 

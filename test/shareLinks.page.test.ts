@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliContext } from './cliContext.ts';
-import { createTestContext, type TestContext, type TestResponse, type Tenant } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
-import { startImageHost, type ImageHost } from './visualizations.fixtures.ts';
-import { BROWSER_ACCEPT, shareVisualization, type Shared } from './fixtures/sharedVisualization.ts';
+import { cliContext } from './helpers/cliContext.ts';
+import { createTestContext, type TestContext, type TestResponse, type Tenant } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
+import { startImageHost, type ImageHost } from './helpers/visualizations.ts';
+import { BROWSER_ACCEPT, shareVisualization, type Shared } from './helpers/sharedVisualization.ts';
 import { shareLinkCommands } from '../cli/commands/shareLink.ts';
 
 const WORKSPACE_NAME = 'Summit Roofing & Sons';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliContext } from './cliContext.ts';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
+import { cliContext } from './helpers/cliContext.ts';
+import { createTestContext, type TestContext, type Tenant } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
 import {
   createVisualization,
   download,
@@ -9,7 +9,7 @@ import {
   newKey,
   startImageHost,
   type ImageHost,
-} from './visualizations.fixtures.ts';
+} from './helpers/visualizations.ts';
 import { shareLinkCommands } from '../cli/commands/shareLink.ts';
 import { workspaceCommands } from '../cli/commands/workspace.ts';
 

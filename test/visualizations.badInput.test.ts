@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
-import { createVisualization, generate, startImageHost, type ImageHost } from './visualizations.fixtures.ts';
+import { createTestContext, type TestContext, type Tenant } from './helpers/harness.ts';
+import { createVisualization, generate, startImageHost, type ImageHost } from './helpers/visualizations.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { findVisualization } from '../storage/visualizations.ts';
 import { isForbiddenAddress } from '../core/outboundHttp.ts';

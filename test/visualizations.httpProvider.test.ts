@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
+import { createTestContext, type TestContext, type Tenant } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
 import {
   createVisualization,
   download,
@@ -11,7 +11,7 @@ import {
   HOUSE_JPG,
   startImageHost,
   type ImageHost,
-} from './visualizations.fixtures.ts';
+} from './helpers/visualizations.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 
 /** What the stand-in model answers, one entry per call; the last entry repeats. */

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
+import { createTestContext, type TestContext, type Tenant } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
 import {
   HOUSE_ROOF_OUTLINE,
   catalogOf,
@@ -12,8 +12,8 @@ import {
   startImageHost,
   until,
   type ImageHost,
-} from './visualizations.fixtures.ts';
-import { startOpenAiServer, type ModelServer, type OpenAiCall, type OpenAiStep } from './imageModelServers.ts';
+} from './helpers/visualizations.ts';
+import { startOpenAiServer, type ModelServer, type OpenAiCall, type OpenAiStep } from './helpers/imageModelServers.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { listJobs } from '../storage/jobs.ts';
 import { jobsFailedForGood } from '../core/metrics.ts';

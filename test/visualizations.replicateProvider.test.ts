@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
+import { createTestContext, type TestContext, type Tenant } from './helpers/harness.ts';
 import {
   HOUSE_ROOF_OUTLINE,
   createVisualization,
@@ -9,8 +9,8 @@ import {
   HOUSE_JPG,
   startImageHost,
   type ImageHost,
-} from './visualizations.fixtures.ts';
-import { startReplicateServer, type ReplicateStep } from './imageModelServers.ts';
+} from './helpers/visualizations.ts';
+import { startReplicateServer, type ReplicateStep } from './helpers/imageModelServers.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { loadConfig } from '../core/config.ts';
 import { rasterizeOutline } from '../tasks/visualization_generate/mask.ts';

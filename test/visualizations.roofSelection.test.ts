@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, waitUntil, type TestContext, type Tenant } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
+import { createTestContext, waitUntil, type TestContext, type Tenant } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
 import {
   HOUSE_JPG,
   HOUSE_ROOF_OUTLINE,
@@ -12,7 +12,7 @@ import {
   newKey,
   startImageHost,
   type ImageHost,
-} from './visualizations.fixtures.ts';
+} from './helpers/visualizations.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { findVisualization } from '../storage/visualizations.ts';
 

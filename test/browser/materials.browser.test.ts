@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { createTestContext, type Tenant, type TestContext } from '../harness.ts';
-import { catalogOf, startImageHost, type ImageHost } from '../visualizations.fixtures.ts';
-import { shareVisualization } from '../fixtures/sharedVisualization.ts';
+import { createTestContext, type Tenant, type TestContext } from '../helpers/harness.ts';
+import { catalogOf, startImageHost, type ImageHost } from '../helpers/visualizations.ts';
+import { shareVisualization } from '../helpers/sharedVisualization.ts';
 
 const SCREENSHOT = '/tmp/share-page-material';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { createTestContext, type Tenant, type TestContext } from '../harness.ts';
-import { startImageHost, type ImageHost } from '../visualizations.fixtures.ts';
-import { shareVisualization, type Shared } from '../fixtures/sharedVisualization.ts';
+import { createTestContext, type Tenant, type TestContext } from '../helpers/harness.ts';
+import { startImageHost, type ImageHost } from '../helpers/visualizations.ts';
+import { shareVisualization, type Shared } from '../helpers/sharedVisualization.ts';
 import { shareLinkCommands } from '../../cli/commands/shareLink.ts';
-import { cliContext } from '../cliContext.ts';
+import { cliContext } from '../helpers/cliContext.ts';
 
 const SCREENSHOT = '/tmp/share-page';
 const PHONE: BrowserContextOptions = {
