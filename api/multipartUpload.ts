@@ -2,19 +2,9 @@ import { createHash } from 'node:crypto';
 import { Transform, pipeline, type Readable } from 'node:stream';
 import busboy from 'busboy';
 import { ERRORS, fieldError } from '../core/errors.ts';
-import type { BlobStore } from '../storage/blobs.ts';
+import type { BlobStore, StoredFile } from '../storage/blobs.ts';
 import type { Ctx } from './context.ts';
 import { CLOSE, watchBodyPace, type BodyPace } from './bodyPace.ts';
-
-/** A part written to the blob store, hashed and counted on the way. */
-export interface StoredFile {
-  id: string;
-  file_name: string;
-  mime_type: string | null;
-  size_bytes: number;
-  checksum: string;
-  storage_key: string;
-}
 
 export interface ReceivedMultipart {
   files: StoredFile[];
