@@ -5,8 +5,8 @@ import type { ReceivedBody, RouteDef } from './route.ts';
 import { authenticate, requireActiveWorkspace, requireScopes } from './middleware/auth.ts';
 import { countHit } from './middleware/rateLimit.ts';
 import { idempotencyKey, withIdempotency, type IdempotencyOutcome } from './middleware/idempotency.ts';
-import { readJsonBody } from './jsonBody.ts';
-import { parseInput, rejectUnstorableInput, rejectTenantSelectors } from './validation.ts';
+import { readJsonBody } from './http/jsonBody.ts';
+import { parseInput, rejectUnstorableInput, rejectTenantSelectors } from './http/validation.ts';
 
 /**
  * Mounts each route with the same pipeline, in this order: the answer's form (JSON unless the

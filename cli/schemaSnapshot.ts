@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSql } from '../storage/db.ts';
-import { startEmbeddedPostgres } from '../storage/embedded.ts';
+import { startEmbeddedPostgres } from '../storage/cluster/embedded.ts';
 import { migrateDatabase } from '../storage/migrate.ts';
 import { SCHEMA_SNAPSHOT_FILE, schemaSnapshot } from '../storage/schemaSnapshot.ts';
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres, freePort, type EmbeddedDatabase } from '../storage/embedded.ts';
+import { startEmbeddedPostgres, freePort, type EmbeddedDatabase } from '../storage/cluster/embedded.ts';
 import { migrateDatabase } from '../storage/migrate.ts';
 import { createSql } from '../storage/db.ts';
 import { createWorkspace } from '../storage/workspaces.ts';

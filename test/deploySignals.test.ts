@@ -4,7 +4,7 @@ import net from 'node:net';
 import { createTestContext, waitUntil, type TestContext } from './helpers/harness.ts';
 import { holdLeadMatchLock, sessionsWaitingOnLocks } from './helpers/locks.ts';
 import { startProcfileProcess } from './helpers/procfile.ts';
-import { freePort } from '../storage/embedded.ts';
+import { freePort } from '../storage/cluster/embedded.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import { newId } from '../core/ids.ts';
 import { newWebhookSecret } from '../core/webhookSecrets.ts';
 import type { WebhookEventType } from '../core/webhookEventTypes.ts';
 import type { Db } from '../storage/db.ts';
-import { freePort } from '../storage/embedded.ts';
+import { freePort } from '../storage/cluster/embedded.ts';
 import { recordEndpointTestEvent, recordWebhookEvent } from '../storage/webhookEvents.ts';
 import { dispatchDueDeliveries, enqueueEndpointJob } from '../storage/webhookDeliveries.ts';
 import { retryJobs } from '../storage/jobs.ts';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres, freePort, type EmbeddedDatabase } from '../../storage/embedded.ts';
+import { startEmbeddedPostgres, freePort, type EmbeddedDatabase } from '../../storage/cluster/embedded.ts';
 import { createSql, type Sql } from '../../storage/db.ts';
 import { createWorkspace } from '../../storage/workspaces.ts';
 import { createApiKey } from '../../storage/apiKeys.ts';

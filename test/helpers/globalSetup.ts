@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import type { EmbeddedDatabase } from '../../storage/embedded.ts';
+import type { EmbeddedDatabase } from '../../storage/cluster/embedded.ts';
 import { migrateDatabase } from '../../storage/migrate.ts';
 import { createSql } from '../../storage/db.ts';
 
@@ -44,7 +44,7 @@ export default async function setup(project: TestProject) {
 }
 
 async function startTemplateServer(): Promise<TemplateServer> {
-  const { startEmbeddedPostgres } = await import('../../storage/embedded.ts');
+  const { startEmbeddedPostgres } = await import('../../storage/cluster/embedded.ts');
   let embedded: EmbeddedDatabase | undefined;
   let serverUrl: string;
   if (process.env.TEST_DATABASE_URL) {

@@ -3,7 +3,7 @@ import { chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../storage/embedded.ts';
+import { freePort } from '../../storage/cluster/embedded.ts';
 import { waitUntil } from './harness.ts';
 
 export interface PgBouncer {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { clusterDirFor, embeddedBinDir, postgresUser } from '../../storage/embedded.ts';
+import { clusterDirFor, embeddedBinDir, postgresUser } from '../../storage/cluster/embedded.ts';
 
 /** `pg_ctl stop -m immediate` on the cluster in `dir`: every backend dies at once, as in a crash or a failover. */
 export async function stopPostgresImmediately(dir: string): Promise<void> {

@@ -1,12 +1,12 @@
-import { fieldError } from '../core/errors.ts';
-import { newId } from '../core/ids.ts';
-import { PDF_COMES_ALONE, pdfNotAlone } from '../core/reportImportRules.ts';
-import { blobKey, safeFileName, type StoredFile } from '../storage/blobs.ts';
-import { workspaceId, type Ctx } from './context.ts';
-import { receiveMultipart, requireContentLength } from './multipartUpload.ts';
-import type { ReceivedBody } from './route.ts';
-import { ImportFields } from './schemas/reports.ts';
-import { parseInput, rejectTenantSelectors } from './validation.ts';
+import { fieldError } from '../../../core/errors.ts';
+import { newId } from '../../../core/ids.ts';
+import { PDF_COMES_ALONE, pdfNotAlone } from '../../../core/reportImportRules.ts';
+import { blobKey, safeFileName, type StoredFile } from '../../../storage/blobs.ts';
+import { workspaceId, type Ctx } from '../../context.ts';
+import { receiveMultipart, requireContentLength } from '../../http/multipartUpload.ts';
+import type { ReceivedBody } from '../../route.ts';
+import { ImportFields } from '../../schemas/reports.ts';
+import { parseInput, rejectTenantSelectors } from '../../http/validation.ts';
 
 export const MAX_IMPORT_FILES = 50;
 

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import type net from 'node:net';
-import type { Ctx, Next } from './context.ts';
-import { ERRORS, type ApiError } from '../core/errors.ts';
+import type { Ctx, Next } from '../context.ts';
+import { ERRORS, type ApiError } from '../../core/errors.ts';
 
 export interface BodyPace {
   /** The whole body must have arrived by then. */

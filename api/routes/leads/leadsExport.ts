@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { stringify, type Stringifier } from 'csv-stringify';
-import { workspaceId, type Ctx } from './context.ts';
-import { encodeCursor } from './pagination.ts';
-import { LEAD_EXPORT_COLUMNS } from '../core/leadFields.ts';
-import { cancellableTransaction, cursorBatches } from '../storage/db.ts';
-import { exportBoundary, leadsToExport, type LeadFilter, type LeadRow } from '../storage/leads.ts';
+import { workspaceId, type Ctx } from '../../context.ts';
+import { encodeCursor } from '../../http/pagination.ts';
+import { LEAD_EXPORT_COLUMNS } from '../../../core/leadFields.ts';
+import { cancellableTransaction, cursorBatches } from '../../../storage/db.ts';
+import { exportBoundary, leadsToExport, type LeadFilter, type LeadRow } from '../../../storage/leads.ts';
 
 export const EXPORT_CURSOR = 'leads.export';
 const ROWS_PER_FETCH = 500;

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Sql } from './db.ts';
+import type { Sql } from '../db.ts';
 import { isDatabaseUnavailable } from './databaseUnavailable.ts';
 
 /** An unreachable database met this recently is believed without asking again. */

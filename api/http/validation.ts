@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ERRORS, echo, fieldError } from '../core/errors.ts';
-import { serviceMessage } from '../core/validationMessages.ts';
+import { ERRORS, echo, fieldError } from '../../core/errors.ts';
+import { serviceMessage } from '../../core/validationMessages.ts';
 
 export type Location = 'body' | 'query' | 'path' | 'header';
 

@@ -1,20 +1,20 @@
 import type { z } from 'zod';
-import { ApiError, conflict } from '../core/errors.ts';
-import { workspaceId, type Ctx } from './context.ts';
-import { InvalidItem, itemError } from './batch.ts';
-import { idempotencyKey } from './middleware/idempotency.ts';
-import type { EventBatchItem, EventBatchResultItem } from './schemas/events.ts';
-import { pipelinedTransaction, settledUnlessConnectionLost } from '../storage/db.ts';
-import { sameEventOrConflict } from '../storage/events.ts';
-import { recordFormSubmission } from '../storage/formSubmissions.ts';
+import { ApiError, conflict } from '../../../core/errors.ts';
+import { workspaceId, type Ctx } from '../../context.ts';
+import { InvalidItem, itemError } from '../../batch.ts';
+import { idempotencyKey } from '../../middleware/idempotency.ts';
+import type { EventBatchItem, EventBatchResultItem } from '../../schemas/events.ts';
+import { pipelinedTransaction, settledUnlessConnectionLost } from '../../../storage/db.ts';
+import { sameEventOrConflict } from '../../../storage/events.ts';
+import { recordFormSubmission } from '../../../storage/formSubmissions.ts';
 import {
   findIdempotencyRecord,
   passIdempotencyGate,
   saveIdempotentResponses,
   type GateVerdict,
   type KeptResponse,
-} from '../storage/idempotency.ts';
-import { pageViewOf } from '../storage/pageViews.ts';
+} from '../../../storage/idempotency.ts';
+import { pageViewOf } from '../../../storage/pageViews.ts';
 
 type ValidItem = z.output<typeof EventBatchItem>;
 type Item = ValidItem | InvalidItem;

@@ -1,6 +1,6 @@
-import type { ApiError } from '../core/errors.ts';
-import type { Ctx, ErrorPage } from './context.ts';
-import { html, Html, inlineSourceHash } from './html.ts';
+import type { ApiError } from '../../../core/errors.ts';
+import type { Ctx, ErrorPage } from '../../context.ts';
+import { html, Html, inlineSourceHash } from '../../http/html.ts';
 
 /** What a homeowner sees of a shared visualization: the catalog choice, the images, the expiry. */
 export interface SharedView {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Transform, pipeline, type Readable } from 'node:stream';
 import busboy from 'busboy';
-import { ERRORS, fieldError } from '../core/errors.ts';
-import type { BlobStore, StoredFile } from '../storage/blobs.ts';
-import type { Ctx } from './context.ts';
+import { ERRORS, fieldError } from '../../core/errors.ts';
+import type { BlobStore, StoredFile } from '../../storage/blobs.ts';
+import type { Ctx } from '../context.ts';
 import { CLOSE, watchBodyPace, type BodyPace } from './bodyPace.ts';
 
 export interface ReceivedMultipart {

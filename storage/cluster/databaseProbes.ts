@@ -1,16 +1,16 @@
-import type { Logger } from '../core/logger.ts';
+import type { Logger } from '../../core/logger.ts';
 import {
   POOL_STATES,
   QUEUE_STATES,
   poolConnections as poolGauge,
   poolMaxConnections,
   queueJobs,
-} from '../core/metrics.ts';
-import type { Probes } from '../core/probes.ts';
-import type { Sql } from './db.ts';
+} from '../../core/metrics.ts';
+import type { Probes } from '../../core/probes.ts';
+import type { Sql } from '../db.ts';
 import { poolConnections } from './poolUsage.ts';
-import { countJobsByState, countJobsLockedByGoneWorkers } from './queueDepth.ts';
-import { committedMigrations, missingMigrations } from './migrationStatus.ts';
+import { countJobsByState, countJobsLockedByGoneWorkers } from '../queueDepth.ts';
+import { committedMigrations, missingMigrations } from '../migrationStatus.ts';
 
 /**
  * How long a probe waits for PostgreSQL: an unreachable server can leave a connection attempt

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import { isRasterImageType } from '../core/rasterImage.ts';
-import { safeFileName } from '../storage/blobs.ts';
-import type { Ctx } from './context.ts';
+import { isRasterImageType } from '../../core/rasterImage.ts';
+import { safeFileName } from '../../storage/blobs.ts';
+import type { Ctx } from '../context.ts';
 
 /**
  * Stored files are partners' bytes served from the API's own origin: whatever they are, a

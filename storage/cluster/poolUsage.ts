@@ -1,4 +1,4 @@
-import type { Sql } from './db.ts';
+import type { Sql } from '../db.ts';
 
 export interface PoolConnections {
   active: number;

@@ -1,6 +1,6 @@
 import { koaBody } from 'koa-body';
-import { type ApiError, ERRORS, echo, fieldError } from '../core/errors.ts';
-import type { Ctx } from './context.ts';
+import { type ApiError, ERRORS, echo, fieldError } from '../../core/errors.ts';
+import type { Ctx } from '../context.ts';
 import { jsonSyntaxErrorOffset, lineAndColumn } from './jsonSyntax.ts';
 import { readPaced, smallBodyPace } from './bodyPace.ts';
 

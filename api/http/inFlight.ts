@@ -1,4 +1,4 @@
-import type { Ctx, Next } from './context.ts';
+import type { Ctx, Next } from '../context.ts';
 
 /**
  * Counts requests whose handler or response body is still running, so shutdown can wait for

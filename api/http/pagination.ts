@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { fieldError } from '../core/errors.ts';
-import type { NewestFirstPosition } from '../storage/newestFirst.ts';
+import { fieldError } from '../../core/errors.ts';
+import type { NewestFirstPosition } from '../../storage/newestFirst.ts';
 
 export const paginationQuery = {
   cursor: z.string().min(1).max(500).optional().describe('Opaque cursor from a previous response'),

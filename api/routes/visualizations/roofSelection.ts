@@ -1,19 +1,19 @@
 import sharp from 'sharp';
-import { ERRORS, conflict, notFound, validation } from '../core/errors.ts';
-import { newId } from '../core/ids.ts';
-import type { RoofTap } from '../core/roofOutline.ts';
-import { storedEmbeddingSize } from '../core/segmenter/embeddingBlob.ts';
-import type { Segmenter, StoredEmbedding } from '../core/segmenter/segmenter.ts';
-import { blobKey, readBlobBytes, type BlobStore } from '../storage/blobs.ts';
-import type { Sql } from '../storage/db.ts';
-import { enqueueJob, findKeyedJob } from '../storage/jobs.ts';
-import { JOB_POLICIES } from '../storage/jobPolicies.ts';
+import { ERRORS, conflict, notFound, validation } from '../../../core/errors.ts';
+import { newId } from '../../../core/ids.ts';
+import type { RoofTap } from '../../../core/roofOutline.ts';
+import { storedEmbeddingSize } from '../../../core/segmenter/embeddingBlob.ts';
+import type { Segmenter, StoredEmbedding } from '../../../core/segmenter/segmenter.ts';
+import { blobKey, readBlobBytes, type BlobStore } from '../../../storage/blobs.ts';
+import type { Sql } from '../../../storage/db.ts';
+import { enqueueJob, findKeyedJob } from '../../../storage/jobs.ts';
+import { JOB_POLICIES } from '../../../storage/jobPolicies.ts';
 import {
   findVisualization,
   saveRoofSelection,
   type StoredRoofSelection,
   type VisualizationRow,
-} from '../storage/visualizations.ts';
+} from '../../../storage/visualizations.ts';
 
 /** How long a partner is asked to wait while the photo's embedding is computed (a few seconds of CPU). */
 const EMBEDDING_RETRY_AFTER_SECONDS = 2;

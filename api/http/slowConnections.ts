@@ -1,9 +1,9 @@
 import type http from 'node:http';
 import type net from 'node:net';
-import { ERRORS, errorBody } from '../core/errors.ts';
-import { requestIdFrom } from '../core/ids.ts';
-import { clientAddress, peerIsProxy, type TrustedProxies } from '../core/trustedProxies.ts';
-import type { Ctx, Next } from './context.ts';
+import { ERRORS, errorBody } from '../../core/errors.ts';
+import { requestIdFrom } from '../../core/ids.ts';
+import { clientAddress, peerIsProxy, type TrustedProxies } from '../../core/trustedProxies.ts';
+import type { Ctx, Next } from '../context.ts';
 import { CLOSE } from './bodyPace.ts';
 
 interface Receiving {
