@@ -1,12 +1,13 @@
 // Shared by the visualizer test files: a local HTTP server standing in for partners' image
-// hosts, and small helpers that go through the public API.
+// hosts, the app, worker and tenant they all start from, and small helpers that go through the
+// public API.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createDeflate } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
-import type { TestContext, Tenant } from './harness.ts';
+import { createTestContext, type TestContext, type Tenant } from './harness.ts';
 import { listCatalog } from '../../storage/catalog.ts';
 
 export const HOUSE_JPG = readFileSync(new URL('../fixtures/visualizer/house.jpg', import.meta.url));
@@ -108,6 +109,38 @@ export async function startImageHost(): Promise<ImageHost> {
       for (const res of pending) res.destroy();
       server.closeAllConnections();
       server.close();
+    },
+  };
+}
+
+export interface Visualizer {
+  t: TestContext;
+  host: ImageHost;
+  tenant: Tenant;
+  /** Closes the app, its worker and database, and the image host. */
+  close: () => Promise<void>;
+}
+
+/**
+ * What every visualizer test file starts from: an image host the worker may fetch from (private
+ * addresses allowed), an app whose rate limit no test reaches, a running worker and a tenant.
+ * `env` adds to the configuration or overrides it (GENERATE_WAIT_MS, an image model provider …).
+ */
+export async function startVisualizer(
+  env: Record<string, string>,
+  options: { workerConcurrency?: number; tenantName?: string } = {},
+): Promise<Visualizer> {
+  const host = await startImageHost();
+  const t = await createTestContext({ RATE_LIMIT_PER_MINUTE: '10000', IMAGE_FETCH_ALLOW_PRIVATE: 'true', ...env });
+  await t.startWorker(options.workerConcurrency === undefined ? {} : { concurrency: options.workerConcurrency });
+  const tenant = await t.tenant(options.tenantName === undefined ? {} : { name: options.tenantName });
+  return {
+    t,
+    host,
+    tenant,
+    close: async () => {
+      await t.close();
+      await host.close();
     },
   };
 }
