@@ -8,11 +8,11 @@ import {
   createVisualization,
   download,
   generate,
-  HOUSE_JPG,
   type ImageHost,
   startVisualizer,
   type Visualizer,
 } from './helpers/visualizations.ts';
+import { HOUSE_JPG } from './fixtures/visualizer/photos.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 
 /** What the stand-in model answers, one entry per call; the last entry repeats. */

@@ -3,17 +3,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestContext, Tenant } from './helpers/harness.ts';
 import { expectMatchesSpec } from './helpers/openapi.ts';
 import {
-  HOUSE_ROOF_OUTLINE,
   catalogOf,
   createVisualization,
   download,
   generate,
-  HOUSE_JPG,
   until,
   type ImageHost,
   startVisualizer,
   type Visualizer,
 } from './helpers/visualizations.ts';
+import { HOUSE_ROOF_OUTLINE, HOUSE_JPG } from './fixtures/visualizer/photos.ts';
 import { startOpenAiServer, type ModelServer, type OpenAiCall, type OpenAiStep } from './helpers/imageModelServers.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { listJobs } from '../storage/jobs.ts';

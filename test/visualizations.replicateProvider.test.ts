@@ -2,15 +2,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestContext, Tenant } from './helpers/harness.ts';
 import {
-  HOUSE_ROOF_OUTLINE,
   createVisualization,
   download,
   generate,
-  HOUSE_JPG,
   type ImageHost,
   startVisualizer,
   type Visualizer,
 } from './helpers/visualizations.ts';
+import { HOUSE_ROOF_OUTLINE, HOUSE_JPG } from './fixtures/visualizer/photos.ts';
 import { startReplicateServer, type ReplicateStep } from './helpers/imageModelServers.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { loadConfig } from '../core/config.ts';

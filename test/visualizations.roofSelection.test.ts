@@ -3,9 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil, type TestContext, type Tenant } from './helpers/harness.ts';
 import { expectMatchesSpec } from './helpers/openapi.ts';
 import {
-  HOUSE_JPG,
-  HOUSE_ROOF_OUTLINE,
-  ROOF_MASK_PNG,
   createVisualization,
   download,
   generate,
@@ -14,6 +11,7 @@ import {
   startVisualizer,
   type Visualizer,
 } from './helpers/visualizations.ts';
+import { HOUSE_JPG, HOUSE_ROOF_OUTLINE, ROOF_MASK_PNG } from './fixtures/visualizer/photos.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { findVisualization } from '../storage/visualizations.ts';
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext, Tenant } from './helpers/harness.ts';
 import { expectMatchesSpec } from './helpers/openapi.ts';
 import {
-  HOUSE_JPG,
   SCRIPTED_SVG,
   catalogOf,
   createVisualization,
@@ -14,6 +13,7 @@ import {
   startVisualizer,
   type Visualizer,
 } from './helpers/visualizations.ts';
+import { HOUSE_JPG } from './fixtures/visualizer/photos.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { findVisualization, findLatestVisualizationForLead } from '../storage/visualizations.ts';
 import { setVisualizationQuota } from '../storage/workspaces.ts';

@@ -8,11 +8,11 @@ import { cliContext } from './helpers/cliContext.ts';
 import {
   createVisualization,
   generate,
-  HOUSE_JPG,
   type ImageHost,
   startVisualizer,
   type Visualizer,
 } from './helpers/visualizations.ts';
+import { HOUSE_JPG } from './fixtures/visualizer/photos.ts';
 import { eventCount, eventsAbout, onlyEvents, withoutSignatures } from './helpers/webhookEvents.ts';
 import { gableRoofDxf } from './fixtures/reports/build.ts';
 import { importAndWait, importReport, waitForImport } from './helpers/reportImports.ts';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, waitUntil, type Tenant, type TestContext } from './helpers/harness.ts';
 import { expectMatchesSpec } from './helpers/openapi.ts';
-import { createVisualization, generate, HOUSE_JPG } from './helpers/visualizations.ts';
+import { createVisualization, generate } from './helpers/visualizations.ts';
+import { HOUSE_JPG } from './fixtures/visualizer/photos.ts';
 import { eventsAbout, onlyEvents, withoutSignatures, type StoredEvent } from './helpers/webhookEvents.ts';
 import { failedJob, reportImportBoundToFail } from './helpers/failedJobs.ts';
 import { gableRoofDxf } from './fixtures/reports/build.ts';

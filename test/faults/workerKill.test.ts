@@ -5,7 +5,7 @@ import { waitUntil } from '../helpers/harness.ts';
 import { holdRowLocks, sessionsWaitingOnLocks } from '../helpers/locks.ts';
 import { importReport, waitForImport } from '../helpers/reportImports.ts';
 import { SUMMARY_CSV } from '../fixtures/reports/build.ts';
-import { HOUSE_JPG } from '../helpers/visualizations.ts';
+import { HOUSE_JPG } from '../fixtures/visualizer/photos.ts';
 import { timedRequest } from '../helpers/timedRequest.ts';
 import { EXPORT_FORMATS } from '../../storage/reports.ts';
 import { startFaultSystem, type FaultSystem, type RunningProcess } from './system.ts';

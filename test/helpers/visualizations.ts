@@ -2,25 +2,14 @@
 // hosts, the app, worker and tenant they all start from, and small helpers that go through the
 // public API.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { createDeflate } from 'node:zlib';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import { createTestContext, type TestContext, type Tenant } from './harness.ts';
 import { listCatalog } from '../../storage/catalog.ts';
+import { HOUSE_JPG } from '../fixtures/visualizer/photos.ts';
 
-export const HOUSE_JPG = readFileSync(new URL('../fixtures/visualizer/house.jpg', import.meta.url));
-export const ROOF_MASK_PNG = readFileSync(new URL('../fixtures/visualizer/roof-mask.png', import.meta.url));
-/** The main roof of test/fixtures/visualizer/house.ts (1200 × 900), as a partner would trace it. */
-export const HOUSE_ROOF_OUTLINE: [number, number][][] = [
-  [
-    [200 / 1200, 418 / 900],
-    [1000 / 1200, 418 / 900],
-    [858 / 1200, 214 / 900],
-    [342 / 1200, 214 / 900],
-  ],
-];
 /** An image that runs script when a browser opens it from the origin serving it. */
 export const SCRIPTED_SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.domain)</script></svg>',

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { HOUSE_ROOF_OUTLINE, HOUSE_JPG, ROOF_MASK_PNG } from '../helpers/visualizations.ts';
+import { HOUSE_ROOF_OUTLINE, HOUSE_JPG, ROOF_MASK_PNG } from '../fixtures/visualizer/photos.ts';
 import { findRoof } from '../../tasks/visualization_generate/roof-mask.ts';
 import { generateImage } from '../../tasks/visualization_generate/generate-image.ts';
 import { localProvider } from '../../tasks/visualization_generate/local.ts';
