@@ -7,8 +7,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    reporters: ['default', './test/summaryReporter.ts'],
-    globalSetup: ['test/globalSetup.ts'],
+    reporters: ['default', './test/helpers/summaryReporter.ts'],
+    globalSetup: ['test/helpers/globalSetup.ts'],
     include: ['test/browser/**/*.browser.test.ts'],
     pool: 'forks',
     maxWorkers: 1,

@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    reporters: ['default', './test/summaryReporter.ts'],
+    reporters: ['default', './test/helpers/summaryReporter.ts'],
     include: ['test/faults/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 1,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError, errorBody } from '../core/errors.ts';
 import { ErrorResponse } from './schemas/common.ts';
-import { parseInput, tenantSelectorKeys, TENANT_SELECTOR_MESSAGE } from './validation.ts';
+import { parseInput, tenantSelectorKeys, TENANT_SELECTOR_MESSAGE } from './http/validation.ts';
 
 /** A batch item its schema refused: the error its request alone would get. */
 export class InvalidItem {

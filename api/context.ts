@@ -11,7 +11,7 @@ import type { KeyCache } from './middleware/auth.ts';
 import type { BlobStore } from '../storage/blobs.ts';
 import type { ExpensiveRequests } from './expensiveRequests.ts';
 import type { ExportSlots } from './exportSlots.ts';
-import type { DatabaseOutages } from '../storage/databaseOutages.ts';
+import type { DatabaseOutages } from '../storage/cluster/databaseOutages.ts';
 import type { ApiError } from '../core/errors.ts';
 
 /** Everything a request may need, built once per process by createApp. */

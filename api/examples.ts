@@ -4,7 +4,7 @@
  * webhook payloads share these objects, so a resource looks the same wherever it appears; each
  * example is checked against its schema by test/openapi.examples.test.ts.
  */
-import { encodeKey } from './attributionKeys.ts';
+import { encodeKey } from './routes/analytics/attributionKeys.ts';
 
 export const EXAMPLE_BASE_URL = 'https://partners.example.com';
 

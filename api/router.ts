@@ -5,10 +5,10 @@ import type { ReceivedBody, RouteDef } from './route.ts';
 import { authenticate, requireActiveWorkspace, requireScopes } from './middleware/auth.ts';
 import { countHit } from './middleware/rateLimit.ts';
 import { pinVersionOfKey, renderAnswerInVersion } from './middleware/apiVersion.ts';
-import { answerConditionally } from './conditionalGet.ts';
+import { answerConditionally } from './http/conditionalGet.ts';
 import { idempotencyKey, withIdempotency, type IdempotencyOutcome } from './middleware/idempotency.ts';
-import { readJsonBody } from './jsonBody.ts';
-import { parseInput, rejectUnstorableInput, rejectTenantSelectors } from './validation.ts';
+import { readJsonBody } from './http/jsonBody.ts';
+import { parseInput, rejectUnstorableInput, rejectTenantSelectors } from './http/validation.ts';
 
 /**
  * Mounts each route with the same pipeline, in this order: the answer's form (JSON unless the

@@ -7,7 +7,7 @@ import { createPooledSql, createSql, type Sql } from '../storage/db.ts';
 import { createApp } from './app.ts';
 import { runProcess } from '../core/process.ts';
 import { forkCopies } from '../core/cluster.ts';
-import { drainOnClose } from './closeWhileDraining.ts';
+import { drainOnClose } from './http/closeWhileDraining.ts';
 
 export interface RunningApi {
   server: http.Server;

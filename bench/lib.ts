@@ -5,7 +5,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../storage/embedded.ts';
+import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../storage/cluster/embedded.ts';
 import { migrateDatabase } from '../storage/migrate.ts';
 import { createSql, type Sql } from '../storage/db.ts';
 

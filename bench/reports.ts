@@ -193,7 +193,7 @@ function streamImport(port: number, key: string, file: string, size: number): Pr
 }
 
 async function uploadBench(dir: string) {
-  const { startEmbeddedPostgres } = await import('../storage/embedded.ts');
+  const { startEmbeddedPostgres } = await import('../storage/cluster/embedded.ts');
   const { migrateDatabase } = await import('../storage/migrate.ts');
   const { loadConfig } = await import('../core/config.ts');
   const { createLogger } = await import('../core/logger.ts');

@@ -17,7 +17,7 @@ import {
   startProcess,
   sustainedLoad,
 } from './lib.ts';
-import { addEndpoint, recordEvents } from '../test/webhookFixtures.ts';
+import { addEndpoint, recordEvents } from '../test/helpers/webhooks.ts';
 import { WEBHOOK_EVENT_TYPES } from '../core/webhookEventTypes.ts';
 import { createWorkspace } from '../storage/workspaces.ts';
 import { createApiKey } from '../storage/apiKeys.ts';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Config } from '../core/config.ts';
-import { clusterDirFor, startEmbeddedPostgres } from '../storage/embedded.ts';
+import { clusterDirFor, startEmbeddedPostgres } from '../storage/cluster/embedded.ts';
 import { migrateDatabase } from '../storage/migrate.ts';
 import { createSql } from '../storage/db.ts';
 import { CliError } from './args.ts';

@@ -5,9 +5,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import { dxfDocument, line, lwpolyline, text } from '../tasks/report_export/dxf-groups.ts';
+import { eagleViewXml, gableFaces, GABLE_LINES, gablePoints, pdfBuffer, xlsxBuffer } from './reportFiles.ts';
 
 export const SAMPLES_DIR = fileURLToPath(new URL('./reports/', import.meta.url));
 
@@ -16,19 +15,10 @@ const FIXED_DATE = new Date('2025-05-14T15:00:00Z');
 
 const SAMPLE_NOTICE = 'SAMPLE with invented figures and address, built by samples/build.ts.';
 
-function pdfBuffer(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'LETTER',
-      margin: 40,
-      info: { Title: title, Author: 'samples/build.ts', CreationDate: FIXED_DATE, ModDate: FIXED_DATE },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    draw(doc);
-    doc.end();
+function samplePdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  return pdfBuffer(draw, {
+    margin: 40,
+    info: { Title: title, Author: 'samples/build.ts', CreationDate: FIXED_DATE, ModDate: FIXED_DATE },
   });
 }
 
@@ -207,7 +197,7 @@ function evWasteTable(doc: PDFKit.PDFDocument, y: number, area: number) {
 export function eagleViewStyleReport(): Promise<Buffer> {
   const t = EAGLEVIEW_SAMPLE;
   const structures = EV_STRUCTURES;
-  return pdfBuffer('EagleView-style sample report', (doc) => {
+  return samplePdf('EagleView-style sample report', (doc) => {
     // Front page: the property's totals.
     evHeader(doc, null);
     at(doc, 300, 120, 'MEASUREMENTS', 12, 'Helvetica-Bold');
@@ -337,7 +327,7 @@ export function roofrStyleReport(): Promise<Buffer> {
     at(doc, 40, 742, `${SAMPLE_NOTICE} Layout of a Roofr report; not a Roofr.com document.`, 6.5);
     at(doc, 560, 742, String(page), 8);
   };
-  return pdfBuffer('Roofr-style sample report', (doc) => {
+  return samplePdf('Roofr-style sample report', (doc) => {
     at(doc, 40, 60, 'Roof Report', 24, 'Helvetica-Bold');
     at(doc, 40, 92, 'Prepared by Wrenfield Roofing (sample)', 11);
     at(doc, 420, 60, `${r.total_area_sqft} sqft`, 16, 'Helvetica-Bold');
@@ -544,27 +534,27 @@ export const XLSX_SAMPLE = {
 export async function roofMeasurementsXlsx(): Promise<Buffer> {
   const x = XLSX_SAMPLE;
   const l = x.lengths_ft;
-  const wb = new ExcelJS.Workbook();
-  wb.created = FIXED_DATE;
-  wb.modified = FIXED_DATE;
-  wb.creator = 'samples/build.ts';
-  const ws = wb.addWorksheet('Measurements');
-  ws.columns = [{ width: 26 }, { width: 42 }, { width: 8 }];
-  ws.addRow(['Roof measurements (sample, invented figures)']).font = { bold: true, size: 13 };
-  for (const row of [
-    ['Property address', x.address],
-    ['Total roof area', x.total_area_sqft, 'sq ft'],
-    ['Predominant pitch', x.predominant_pitch],
-    ['Facets', x.facet_count],
-    ['Ridges', l.ridge, 'ft'],
-    ['Hips', l.hip, 'ft'],
-    ['Valleys', l.valley, 'ft'],
-    ['Rakes', l.rake, 'ft'],
-    ['Eaves', l.eave, 'ft'],
-    ['Step flashing', l.step_flashing, 'ft'],
-  ])
-    ws.addRow(row);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  return xlsxBuffer(
+    'Measurements',
+    (ws) => {
+      ws.columns = [{ width: 26 }, { width: 42 }, { width: 8 }];
+      ws.addRow(['Roof measurements (sample, invented figures)']).font = { bold: true, size: 13 };
+      for (const row of [
+        ['Property address', x.address],
+        ['Total roof area', x.total_area_sqft, 'sq ft'],
+        ['Predominant pitch', x.predominant_pitch],
+        ['Facets', x.facet_count],
+        ['Ridges', l.ridge, 'ft'],
+        ['Hips', l.hip, 'ft'],
+        ['Valleys', l.valley, 'ft'],
+        ['Rakes', l.rake, 'ft'],
+        ['Eaves', l.eave, 'ft'],
+        ['Step flashing', l.step_flashing, 'ft'],
+      ])
+        ws.addRow(row);
+    },
+    { created: FIXED_DATE, creator: 'samples/build.ts' },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -580,37 +570,25 @@ export const XML_SAMPLE = {
 };
 
 export function eagleViewStyleXml(): Buffer {
-  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
-<!-- ${SAMPLE_NOTICE} In the shape of an EagleView XML export. -->
-<EAGLEVIEW_EXPORT>
-  <LOCATION address="930 Heron Bay Drive" city="Seacliff" state="SC" postal="29401" lat="32.7771" long="-79.9311"/>
-  <STRUCTURES northorientation="0">
-    <ROOF id="ROOF1">
-      <FACES>
-        <FACE id="F1" designator="A" type="ROOF"><POLYGON id="P1" path="L1,L2,L3,L4" pitch="6" size="689" unroundedsize="688.7"/></FACE>
-        <FACE id="F2" designator="B" type="ROOF"><POLYGON id="P2" path="L3,L5,L6,L7" pitch="6" size="689" unroundedsize="688.7"/></FACE>
-      </FACES>
-      <LINES>
-        <LINE id="L1" path="C1,C2" type="EAVE"/>
-        <LINE id="L2" path="C2,C3" type="RAKE"/>
-        <LINE id="L3" path="C3,C4" type="RIDGE"/>
-        <LINE id="L4" path="C4,C1" type="RAKE"/>
-        <LINE id="L5" path="C3,C5" type="RAKE"/>
-        <LINE id="L6" path="C5,C6" type="EAVE"/>
-        <LINE id="L7" path="C6,C4" type="RAKE"/>
-      </LINES>
-      <POINTS>
-        <POINT id="C1" data="0,0,0"/>
-        <POINT id="C2" data="44,0,0"/>
-        <POINT id="C3" data="44,14,7"/>
-        <POINT id="C4" data="0,14,7"/>
-        <POINT id="C5" data="44,28,0"/>
-        <POINT id="C6" data="0,28,0"/>
-      </POINTS>
-    </ROOF>
-  </STRUCTURES>
-</EAGLEVIEW_EXPORT>
-`);
+  return Buffer.from(
+    eagleViewXml({
+      comment: `${SAMPLE_NOTICE} In the shape of an EagleView XML export.`,
+      location: {
+        address: '930 Heron Bay Drive',
+        city: 'Seacliff',
+        state: 'SC',
+        postal: '29401',
+        lat: '32.7771',
+        long: '-79.9311',
+      },
+      faces: gableFaces(6, [
+        [689, 688.7],
+        [689, 688.7],
+      ]),
+      lines: GABLE_LINES,
+      points: gablePoints(44, 14, 7),
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

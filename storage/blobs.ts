@@ -18,6 +18,16 @@ export interface BlobStore {
 }
 
 /** A whole object's bytes (photos, masks, embeddings: a few MB at most). */
+/** A received file written to the blob store, hashed and counted on the way, before any row names it. */
+export interface StoredFile {
+  id: string;
+  file_name: string;
+  mime_type: string | null;
+  size_bytes: number;
+  checksum: string;
+  storage_key: string;
+}
+
 export async function readBlobBytes(blobs: BlobStore, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await blobs.get(key)) chunks.push(chunk as Buffer);

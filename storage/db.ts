@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { isDatabaseUnavailable } from './databaseUnavailable.ts';
+import { isDatabaseUnavailable } from './cluster/databaseUnavailable.ts';
 
 export type Sql = postgres.Sql<{}>;
 /** Either the pool or a transaction: storage functions accept both. */
@@ -30,7 +30,7 @@ export function createSql(url: string, max = 20, opts: { pooled?: boolean } = {}
     // Through a transaction pooler (opts.pooled) a statement prepared on one server connection
     // would be looked for on another: none are prepared then.
     prepare: !opts.pooled,
-    // A name of its own per pool lets the metrics find its connections (storage/poolUsage.ts).
+    // A name of its own per pool lets the metrics find its connections (storage/cluster/poolUsage.ts).
     // Analytics sort and hash tens of thousands of rows, where the 4 MB default spills to disk: a
     // session setting on a direct connection; a pooler refuses it (PgBouncer passes on only a few
     // startup parameters), and analytics set it for their own transactions (storage/analytics.ts).

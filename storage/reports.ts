@@ -1,5 +1,6 @@
 import type { Geometry, ReportSummary } from '../core/reportModel.ts';
 import type { Db } from './db.ts';
+import type { StoredFile } from './blobs.ts';
 import { olderThan, positionOf, type NewestFirstPosition } from './newestFirst.ts';
 import { recordWebhookEvent } from './webhookEvents.ts';
 
@@ -166,14 +167,7 @@ export async function insertReportFiles(
   sql: Db,
   workspaceId: string,
   reportId: string,
-  files: {
-    id: string;
-    file_name: string;
-    mime_type: string | null;
-    size_bytes: number;
-    checksum: string;
-    storage_key: string;
-  }[],
+  files: StoredFile[],
 ): Promise<void> {
   // position keeps upload order: the first file of a package wins where files disagree.
   const rows = files.map((f, position) => ({ ...f, workspace_id: workspaceId, report_id: reportId, position }));

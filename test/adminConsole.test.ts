@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Tenant, type TestContext } from './harness.ts';
-import { waitForImport } from './fixtures/reports/client.ts';
-import { failedJob, reportImportBoundToFail } from './fixtures/failedJobs.ts';
+import { createTestContext, type Tenant, type TestContext } from './helpers/harness.ts';
+import { waitForImport } from './helpers/reportImports.ts';
+import { failedJob, reportImportBoundToFail } from './helpers/failedJobs.ts';
 import { listJobs } from '../storage/jobs.ts';
 
 const TOKEN = 'support-console-token-0123';

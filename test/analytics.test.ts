@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
-import { comms, importSpend, leadAt } from './fixtures/analytics/helpers.ts';
+import { createTestContext, type TestContext, type Tenant } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
+import { comms, importSpend, leadAt } from './helpers/analytics.ts';
 
 let t: TestContext;
 let tenant: Tenant;

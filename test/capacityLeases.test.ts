@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createTestContext, type TestContext } from './harness.ts';
+import { createTestContext, type TestContext } from './helpers/harness.ts';
 import { ExportSlots, EXPORTS_PER_WORKSPACE } from '../api/exportSlots.ts';
 import { CapacityLeases } from '../storage/capacityLeases.ts';
 import { createSql, type Sql } from '../storage/db.ts';

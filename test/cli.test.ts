@@ -6,7 +6,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createSql } from '../storage/db.ts';
 import { makeWorkerUtils } from 'graphile-worker';
-import { createTestContext, waitUntil, type TestContext } from './harness.ts';
+import { createTestContext, waitUntil, type TestContext } from './helpers/harness.ts';
 import { progressLine } from '../cli/progress.ts';
 
 const exec = promisify(execFile);

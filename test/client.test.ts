@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, waitUntil, type Tenant, type TestContext } from './harness.ts';
-import { HOUSE_JPG, HOUSE_ROOF_OUTLINE } from './visualizations.fixtures.ts';
+import { createTestContext, waitUntil, type Tenant, type TestContext } from './helpers/harness.ts';
+import { HOUSE_JPG, HOUSE_ROOF_OUTLINE } from './fixtures/visualizer/photos.ts';
 import {
   createPartnerClient,
   formData,

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cliContext } from './cliContext.ts';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
+import { cliContext } from './helpers/cliContext.ts';
+import { createTestContext, type TestContext, type Tenant } from './helpers/harness.ts';
 import { upsertLead } from '../storage/leadWrites.ts';
 import { communicationsCommands } from '../cli/commands/communications.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTestContext, type TestContext } from './harness.ts';
-import { noneMatch } from '../api/conditionalGet.ts';
+import { createTestContext, type TestContext } from './helpers/harness.ts';
+import { noneMatch } from '../api/http/conditionalGet.ts';
 import { RateLimitCounter, RateLimitLeases } from '../storage/rateLimits.ts';
 
 const LIMIT = 60;

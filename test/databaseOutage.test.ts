@@ -3,15 +3,15 @@ import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres, freePort, type EmbeddedDatabase } from '../storage/embedded.ts';
+import { startEmbeddedPostgres, freePort, type EmbeddedDatabase } from '../storage/cluster/embedded.ts';
 import { migrateDatabase } from '../storage/migrate.ts';
 import { createSql } from '../storage/db.ts';
 import { createWorkspace } from '../storage/workspaces.ts';
 import { createApiKey } from '../storage/apiKeys.ts';
 import { SCOPES } from '../core/scopes.ts';
-import { startProcfileProcess, type ProcfileProcess } from './procfile.ts';
-import { stopPostgresImmediately } from './postgresServer.ts';
-import { durationMs, is2xx, timedRequest, type TimedAnswer } from './timedRequest.ts';
+import { startProcfileProcess, type ProcfileProcess } from './helpers/procfile.ts';
+import { stopPostgresImmediately } from './helpers/postgresServer.ts';
+import { durationMs, is2xx, timedRequest, type TimedAnswer } from './helpers/timedRequest.ts';
 
 // A cluster of this file's own: the suite's server is shared by every test file and must stay up. It
 // keeps synchronous_commit on: with it off, a crash loses commits already answered, by design.

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import net from 'node:net';
-import { createTestContext, waitUntil, type TestContext } from './harness.ts';
-import { holdLeadMatchLock, sessionsWaitingOnLocks } from './locks.ts';
-import { startProcfileProcess } from './procfile.ts';
-import { freePort } from '../storage/embedded.ts';
+import { createTestContext, waitUntil, type TestContext } from './helpers/harness.ts';
+import { holdLeadMatchLock, sessionsWaitingOnLocks } from './helpers/locks.ts';
+import { startProcfileProcess } from './helpers/procfile.ts';
+import { freePort } from '../storage/cluster/embedded.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Tenant, type TestContext } from './harness.ts';
+import { createTestContext, type Tenant, type TestContext } from './helpers/harness.ts';
 
 let t: TestContext;
 let tenant: Tenant;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { createTestContext, type TestContext } from './harness.ts';
+import { createTestContext, type TestContext } from './helpers/harness.ts';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../api/docs/page.ts';
 
 let t: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createSql } from '../storage/db.ts';
 
-// The suite's server is an embedded cluster, initialised as storage/embedded.ts initialises every one.
+// The suite's server is an embedded cluster, initialised as storage/cluster/embedded.ts initialises every one.
 const sql = createSql(`${inject('pgServerUrl')}/postgres`, 1);
 afterAll(() => sql.end());
 

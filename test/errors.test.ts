@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
+import { createTestContext, type TestContext, type Tenant } from './helpers/harness.ts';
 import { CODE_OF_STATUS, ERRORS } from '../core/errors.ts';
 
 let t: TestContext;

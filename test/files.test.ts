@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
-import { HOUSE_JPG, SCRIPTED_SVG } from './visualizations.fixtures.ts';
+import { createTestContext, type TestContext, type Tenant } from './helpers/harness.ts';
+import { SCRIPTED_SVG } from './helpers/visualizations.ts';
+import { HOUSE_JPG } from './fixtures/visualizer/photos.ts';
 import { blobKey, createBlobStore, type BlobStore } from '../storage/blobs.ts';
 import { storageSigningSecret } from '../storage/secrets.ts';
 

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { createTestContext, type TestContext } from './harness.ts';
+import { createTestContext, type TestContext } from './helpers/harness.ts';
 import { createSql } from '../storage/db.ts';
 import { startApi } from '../api/server.ts';
 import { committedMigrations } from '../storage/migrationStatus.ts';

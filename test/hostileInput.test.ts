@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Tenant, type TestContext } from './harness.ts';
-import { withField } from './jsonBodies.ts';
+import { createTestContext, type Tenant, type TestContext } from './helpers/harness.ts';
+import { withField } from './helpers/jsonBodies.ts';
 
 let t: TestContext;
 let tenant: Tenant;

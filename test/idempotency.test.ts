@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
-import { holdLeadMatchLock } from './locks.ts';
+import { createTestContext, type TestContext, type Tenant } from './helpers/harness.ts';
+import { holdLeadMatchLock } from './helpers/locks.ts';
 import { createLogger } from '../core/logger.ts';
 import cleanup from '../tasks/cleanup.ts';
 
@@ -67,7 +67,7 @@ describe('Idempotency-Key', () => {
     expect(again.headers.get('idempotency-replayed')).toBe('true');
     expect(again.text).toBe(first.text);
     expect(await leadCount()).toBe(before);
-    // An answer of a lead (under 2,000 characters) is kept as text; a batch's is kept deflated (leadsBatch.test.ts).
+    // An answer of a lead (under 2,000 characters) is kept as text; a batch's is kept deflated (leads.batch.test.ts).
     const [record] = await t.sql`
       select response_body, response_deflated from idempotency_records where key = 'replay-1'`;
     expect(record).toEqual({ response_body: first.text, response_deflated: null });

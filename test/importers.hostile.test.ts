@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './harness.ts';
+import { createTestContext, type TestContext } from './helpers/harness.ts';
 import {
   EAGLEVIEW_TOTALS_XML,
   EAGLEVIEW_XML,
@@ -15,7 +15,7 @@ import {
   zipOf,
   type Upload,
 } from './fixtures/reports/build.ts';
-import { importReport, waitForImport } from './fixtures/reports/client.ts';
+import { importReport, waitForImport } from './helpers/reportImports.ts';
 import { PARSE_LIMITS, parseInThread } from '../tasks/report_import/sandbox.ts';
 import { PermanentError } from '../core/errors.ts';
 

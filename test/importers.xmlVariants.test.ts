@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './harness.ts';
+import { createTestContext, type TestContext } from './helpers/harness.ts';
 import { EAGLEVIEW_TOTALS_XML, HOVER_XML } from './fixtures/reports/build.ts';
-import { importAndWait } from './fixtures/reports/client.ts';
+import { importAndWait } from './helpers/reportImports.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { enqueueJob } from '../storage/jobs.ts';
 import { JOB_PAYLOADS, type TaskName } from '../storage/jobPayloads.ts';
 import { JOB_POLICIES } from '../storage/jobPolicies.ts';
 import { createWorkspace } from '../storage/workspaces.ts';
-import { TEMPLATE_DB } from './globalSetup.ts';
+import { TEMPLATE_DB } from './helpers/globalSetup.ts';
 
 const server = inject('pgServerUrl');
 const dbName = `p_${randomBytes(6).toString('hex')}`;

@@ -4,8 +4,9 @@ import { createServer, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, waitUntil, type Tenant, type TestContext } from './harness.ts';
-import { createVisualization, generate, HOUSE_JPG, HOUSE_ROOF_OUTLINE } from './visualizations.fixtures.ts';
+import { createTestContext, waitUntil, type Tenant, type TestContext } from './helpers/harness.ts';
+import { createVisualization, generate } from './helpers/visualizations.ts';
+import { HOUSE_JPG, HOUSE_ROOF_OUTLINE } from './fixtures/visualizer/photos.ts';
 import { enqueueJob, listJobs } from '../storage/jobs.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 

@@ -8,7 +8,7 @@ import {
   type LeadField,
   type LeadFieldSpec,
 } from '../core/leadFields.ts';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
+import { createTestContext, type TestContext, type Tenant } from './helpers/harness.ts';
 
 let t: TestContext;
 let tenant: Tenant;

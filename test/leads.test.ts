@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, waitUntil, type TestContext, type Tenant } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
-import { sessionsWaitingOnLocks } from './locks.ts';
+import { createTestContext, waitUntil, type TestContext, type Tenant } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
+import { sessionsWaitingOnLocks } from './helpers/locks.ts';
 import { JSON_RECORD_LIMITS } from '../core/jsonBounds.ts';
 
 let t: TestContext;

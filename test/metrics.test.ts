@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, waitUntil, type TestContext, type Tenant } from './harness.ts';
+import { createTestContext, waitUntil, type TestContext, type Tenant } from './helpers/harness.ts';
 import { enqueueJob } from '../storage/jobs.ts';
-import { sample } from './promText.ts';
+import { sample } from './helpers/promText.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 let t: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { createTestContext, type TestContext } from './harness.ts';
+import { createTestContext, type TestContext } from './helpers/harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {

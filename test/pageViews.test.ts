@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, waitUntil, type TestContext, type Tenant } from './harness.ts';
+import { createTestContext, waitUntil, type TestContext, type Tenant } from './helpers/harness.ts';
 import { createSql } from '../storage/db.ts';
 import { PageViewIngest, type PageView, type RecordedEvent } from '../storage/pageViews.ts';
 

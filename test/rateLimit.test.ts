@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
+import { createTestContext, type TestContext } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
 import { RateLimitCounter, RateLimitLeases } from '../storage/rateLimits.ts';
 
 let t: TestContext;

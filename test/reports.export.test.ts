@@ -7,8 +7,8 @@ import DxfParserModule from 'dxf-parser';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext, type Tenant, type TestContext } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
+import { createTestContext, type Tenant, type TestContext } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
 import { newId } from '../core/ids.ts';
 import { completeReportImport, insertExports, insertReport, upsertImportRevision } from '../storage/reports.ts';
 import { parseDxf } from '../tasks/report_import/parse-dxf.ts';
@@ -18,7 +18,7 @@ import { MULTI_STRUCTURE_SUMMARY, STRUCTURES } from './fixtures/reports/structur
 import { extractText, getDocumentProxy } from 'unpdf';
 import { XMLParser } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { importAndWait } from './fixtures/reports/client.ts';
+import { importAndWait } from './helpers/reportImports.ts';
 
 // dxf-parser's CommonJS build exports the class itself, which its typings call the default export.
 const DxfParser = DxfParserModule as unknown as new () => {

@@ -4,8 +4,8 @@ import { mkdtemp, readdir, writeFile, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, waitUntil, type TestContext } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
+import { createTestContext, waitUntil, type TestContext } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
 import reportImport from '../tasks/report_import.ts';
 import { createLogger } from '../core/logger.ts';
 import { createBlobStore, type BlobStore } from '../storage/blobs.ts';
@@ -24,7 +24,7 @@ import {
   xlsxZipBomb,
   zipOf,
 } from './fixtures/reports/build.ts';
-import { importAndWait, importReport, waitForImport } from './fixtures/reports/client.ts';
+import { importAndWait, importReport, waitForImport } from './helpers/reportImports.ts';
 import { eagleViewGetReportJson } from './fixtures/reports/eagleviewJson.ts';
 import { hoverRoofMeasurementsPdf } from './fixtures/reports/hover.ts';
 

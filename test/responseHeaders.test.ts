@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
+import { createTestContext, type TestContext, type Tenant } from './helpers/harness.ts';
 
 let t: TestContext;
 let tenant: Tenant;

@@ -4,8 +4,8 @@ import { promisify } from 'node:util';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Tenant, type TestContext } from './harness.ts';
-import { importAndWait, waitForImport } from './fixtures/reports/client.ts';
+import { createTestContext, type Tenant, type TestContext } from './helpers/harness.ts';
+import { importAndWait, waitForImport } from './helpers/reportImports.ts';
 import {
   CSV_SAMPLE,
   EAGLEVIEW_SAMPLE,

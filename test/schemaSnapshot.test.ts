@@ -9,7 +9,7 @@ import { runMigrations as workerMigrations } from 'graphile-worker';
 import { createSql, type Sql } from '../storage/db.ts';
 import { functionsFolder, migrateDatabase } from '../storage/migrate.ts';
 import { SCHEMA_SNAPSHOT_FILE, schemaSnapshot } from '../storage/schemaSnapshot.ts';
-import { TEMPLATE_DB } from './globalSetup.ts';
+import { TEMPLATE_DB } from './helpers/globalSetup.ts';
 
 const committedFolder = join(import.meta.dirname, '..', 'migrations', 'committed');
 /** The last migration written before migrations/functions held every function's current definition. */

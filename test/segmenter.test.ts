@@ -5,7 +5,7 @@ import { copyFile, mkdtemp, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HOUSE_JPG, ROOF_MASK_PNG } from './visualizations.fixtures.ts';
+import { HOUSE_JPG, ROOF_MASK_PNG } from './fixtures/visualizer/photos.ts';
 import { outlineOfMask, polygonArea } from '../core/roofOutline.ts';
 import { cleanMask } from '../core/segmenter/maskCleanup.ts';
 import { decodeEmbedding, encodeEmbedding, storedEmbeddingSize } from '../core/segmenter/embeddingBlob.ts';

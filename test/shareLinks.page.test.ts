@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliContext } from './cliContext.ts';
-import { createTestContext, type TestContext, type TestResponse, type Tenant } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
-import { startImageHost, type ImageHost } from './visualizations.fixtures.ts';
-import { BROWSER_ACCEPT, shareVisualization, type Shared } from './fixtures/sharedVisualization.ts';
+import { cliContext } from './helpers/cliContext.ts';
+import { createTestContext, type TestContext, type TestResponse, type Tenant } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
+import { type ImageHost, startVisualizer, type Visualizer } from './helpers/visualizations.ts';
+import { BROWSER_ACCEPT, shareVisualization, type Shared } from './helpers/sharedVisualization.ts';
 import { shareLinkCommands } from '../cli/commands/shareLink.ts';
 
 const WORKSPACE_NAME = 'Summit Roofing & Sons';
@@ -14,22 +14,16 @@ let host: ImageHost;
 let tenant: Tenant;
 let shared: Shared;
 
+let visualizer: Visualizer;
 beforeAll(async () => {
-  host = await startImageHost();
-  t = await createTestContext({
-    RATE_LIMIT_PER_MINUTE: '10000',
-    SHARE_LINK_LIMIT_PER_MINUTE: '1000',
-    IMAGE_FETCH_ALLOW_PRIVATE: 'true',
-    GENERATE_WAIT_MS: '15000',
-  });
-  await t.startWorker();
-  tenant = await t.tenant({ name: WORKSPACE_NAME });
+  visualizer = await startVisualizer(
+    { SHARE_LINK_LIMIT_PER_MINUTE: '1000', GENERATE_WAIT_MS: '15000' },
+    { tenantName: WORKSPACE_NAME },
+  );
+  ({ t, host, tenant } = visualizer);
   shared = await shareVisualization(t, tenant, host);
 });
-afterAll(async () => {
-  await t.close();
-  await host.close();
-});
+afterAll(() => visualizer.close());
 
 const open = (token: string, accept = BROWSER_ACCEPT) =>
   t.request('GET', `/api/v1/share-links/${token}`, { headers: { accept } });

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliContext } from './cliContext.ts';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
+import { cliContext } from './helpers/cliContext.ts';
+import { createTestContext, type TestContext, type Tenant } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
 import {
   createVisualization,
   download,
   generate,
   newKey,
-  startImageHost,
   type ImageHost,
-} from './visualizations.fixtures.ts';
+  startVisualizer,
+  type Visualizer,
+} from './helpers/visualizations.ts';
 import { shareLinkCommands } from '../cli/commands/shareLink.ts';
 import { workspaceCommands } from '../cli/commands/workspace.ts';
 
@@ -17,16 +18,10 @@ let t: TestContext;
 let host: ImageHost;
 let tenant: Tenant;
 let completedId: string;
+let visualizer: Visualizer;
 beforeAll(async () => {
-  host = await startImageHost();
-  t = await createTestContext({
-    RATE_LIMIT_PER_MINUTE: '10000',
-    SHARE_LINK_LIMIT_PER_MINUTE: '1000',
-    IMAGE_FETCH_ALLOW_PRIVATE: 'true',
-    GENERATE_WAIT_MS: '15000',
-  });
-  await t.startWorker();
-  tenant = await t.tenant();
+  visualizer = await startVisualizer({ SHARE_LINK_LIMIT_PER_MINUTE: '1000', GENERATE_WAIT_MS: '15000' });
+  ({ t, host, tenant } = visualizer);
   const created = await createVisualization(t, tenant, {
     session_id: 'share',
     original_image_url: host.url('/house.jpg'),
@@ -35,10 +30,7 @@ beforeAll(async () => {
   expect(res.body.visualization.status).toBe('completed');
   completedId = created.id;
 });
-afterAll(async () => {
-  await t.close();
-  await host.close();
-});
+afterAll(() => visualizer.close());
 
 const create = (body: unknown, key = tenant.key, idem = newKey('share')) =>
   t.request('POST', '/api/v1/share-links', { key, body, headers: { 'idempotency-key': idem } });

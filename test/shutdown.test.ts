@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './harness.ts';
+import { createTestContext, type TestContext } from './helpers/harness.ts';
 import { startApi } from '../api/server.ts';
 import { createLogger } from '../core/logger.ts';
 import { createSql } from '../storage/db.ts';
-import { holdLeadMatchLock } from './locks.ts';
+import { holdLeadMatchLock } from './helpers/locks.ts';
 
 let t: TestContext;
 beforeAll(async () => {

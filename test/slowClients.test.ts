@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Tenant, type TestContext } from './harness.ts';
+import { createTestContext, type Tenant, type TestContext } from './helpers/harness.ts';
 
 const ADMIN_TOKEN = 'a'.repeat(24);
 let t: TestContext;

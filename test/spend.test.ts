@@ -4,8 +4,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
-import { importSpend } from './fixtures/analytics/helpers.ts';
+import { createTestContext, type TestContext, type Tenant } from './helpers/harness.ts';
+import { importSpend } from './helpers/analytics.ts';
 
 const exec = promisify(execFile);
 let t: TestContext;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localDefaults } from '../cli/localDefaults.ts';
 import { loadConfig } from '../core/config.ts';
-import { waitUntil } from './harness.ts';
+import { waitUntil } from './helpers/harness.ts';
 
 const root = join(import.meta.dirname, '..');
 const children: ChildProcess[] = [];

@@ -1,7 +1,7 @@
 // First statistics for tables written to before PostgreSQL ever analyzed them (storage/tableStatistics.ts,
 // worker/firstStatistics.ts): a new database's first lead sync must not wait for autovacuum.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, waitUntil, type TestContext } from './harness.ts';
+import { createTestContext, waitUntil, type TestContext } from './helpers/harness.ts';
 import { FIRST_ANALYZE_AFTER_ROWS, analyzeTablesWithoutStatistics } from '../storage/tableStatistics.ts';
 
 let t: TestContext;

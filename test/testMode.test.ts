@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { createTestContext, waitUntil, type TestContext, type Tenant, type TestResponse } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
-import { cliContext } from './cliContext.ts';
-import { importAndWait } from './fixtures/reports/client.ts';
+import { createTestContext, waitUntil, type TestContext, type Tenant, type TestResponse } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
+import { cliContext } from './helpers/cliContext.ts';
+import { importAndWait } from './helpers/reportImports.ts';
 import { eagleViewPdf } from './fixtures/reports/build.ts';
-import { createVisualization, generate, startImageHost, type ImageHost } from './visualizations.fixtures.ts';
+import { createVisualization, generate, startImageHost, type ImageHost } from './helpers/visualizations.ts';
 import { keyCommands } from '../cli/commands/key.ts';
 import { workspaceCommands } from '../cli/commands/workspace.ts';
 import type { CliContext } from '../cli/args.ts';

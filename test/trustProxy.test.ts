@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './harness.ts';
+import { createTestContext, type TestContext } from './helpers/harness.ts';
 import { clientAddress, parseTrustedProxies, type TrustedProxies } from '../core/trustedProxies.ts';
 import { loadConfig } from '../core/config.ts';
 

@@ -4,7 +4,7 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, waitUntil, type TestContext } from './harness.ts';
+import { createTestContext, waitUntil, type TestContext } from './helpers/harness.ts';
 import { SUMMARY_CSV } from './fixtures/reports/build.ts';
 
 const BOUNDARY = 'XBOUNDARYX';

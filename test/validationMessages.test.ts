@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type Tenant, type TestContext } from './harness.ts';
-import { withField } from './jsonBodies.ts';
-import { importReport } from './fixtures/reports/client.ts';
+import { createTestContext, type Tenant, type TestContext } from './helpers/harness.ts';
+import { withField } from './helpers/jsonBodies.ts';
+import { importReport } from './helpers/reportImports.ts';
 
 /**
  * Every refusal of a write is in the service's own words, saying what to send: a wrong type, a

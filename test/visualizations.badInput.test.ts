@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
-import { createVisualization, generate, startImageHost, type ImageHost } from './visualizations.fixtures.ts';
+import { createTestContext, type TestContext, type Tenant } from './helpers/harness.ts';
+import {
+  createVisualization,
+  generate,
+  type ImageHost,
+  startVisualizer,
+  type Visualizer,
+} from './helpers/visualizations.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { findVisualization } from '../storage/visualizations.ts';
 import { isForbiddenAddress } from '../core/outboundHttp.ts';
@@ -8,19 +14,12 @@ import { fetchImage } from '../tasks/visualization_generate/fetch-image.ts';
 
 let t: TestContext;
 let host: ImageHost;
+let visualizer: Visualizer;
 beforeAll(async () => {
-  host = await startImageHost();
-  t = await createTestContext({
-    RATE_LIMIT_PER_MINUTE: '10000',
-    IMAGE_FETCH_ALLOW_PRIVATE: 'true',
-    GENERATE_WAIT_MS: '20000',
-  });
-  await t.startWorker({ concurrency: 1 });
+  visualizer = await startVisualizer({ GENERATE_WAIT_MS: '20000' }, { workerConcurrency: 1 });
+  ({ t, host } = visualizer);
 });
-afterAll(async () => {
-  await t.close();
-  await host.close();
-});
+afterAll(() => visualizer.close());
 
 /** Generates a row from `url` and asserts it failed cleanly: message, attempt released, worker alive. */
 async function expectFailedCleanly(ctx: TestContext, url: string, message: RegExp) {

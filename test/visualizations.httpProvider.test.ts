@@ -2,16 +2,17 @@ import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
+import type { TestContext, Tenant } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
 import {
   createVisualization,
   download,
   generate,
-  HOUSE_JPG,
-  startImageHost,
   type ImageHost,
-} from './visualizations.fixtures.ts';
+  startVisualizer,
+  type Visualizer,
+} from './helpers/visualizations.ts';
+import { HOUSE_JPG } from './fixtures/visualizer/photos.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 
 /** What the stand-in model answers, one entry per call; the last entry repeats. */
@@ -22,6 +23,7 @@ let host: ImageHost;
 let t: TestContext;
 let tenant: Tenant;
 let rendered: Buffer;
+let visualizer: Visualizer;
 
 beforeAll(async () => {
   rendered = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#b5583a' } })
@@ -41,21 +43,19 @@ beforeAll(async () => {
   });
   model.listen(0, '127.0.0.1');
   await once(model, 'listening');
-  host = await startImageHost();
-  t = await createTestContext({
-    RATE_LIMIT_PER_MINUTE: '10000',
-    IMAGE_MODEL_PROVIDER: 'http',
-    IMAGE_MODEL_URL: `http://127.0.0.1:${(model.address() as { port: number }).port}/v1/render`,
-    IMAGE_MODEL_API_KEY: 'model-secret',
-    IMAGE_FETCH_ALLOW_PRIVATE: 'true',
-    GENERATE_WAIT_MS: '45000',
-  });
-  await t.startWorker({ concurrency: 1 });
-  tenant = await t.tenant();
+  visualizer = await startVisualizer(
+    {
+      IMAGE_MODEL_PROVIDER: 'http',
+      IMAGE_MODEL_URL: `http://127.0.0.1:${(model.address() as { port: number }).port}/v1/render`,
+      IMAGE_MODEL_API_KEY: 'model-secret',
+      GENERATE_WAIT_MS: '45000',
+    },
+    { workerConcurrency: 1 },
+  );
+  ({ t, host, tenant } = visualizer);
 });
 afterAll(async () => {
-  await t.close();
-  await host.close();
+  await visualizer.close();
   model.closeAllConnections();
   model.close();
 });

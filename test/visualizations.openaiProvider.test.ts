@@ -1,19 +1,19 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
+import type { TestContext, Tenant } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
 import {
-  HOUSE_ROOF_OUTLINE,
   catalogOf,
   createVisualization,
   download,
   generate,
-  HOUSE_JPG,
-  startImageHost,
   until,
   type ImageHost,
-} from './visualizations.fixtures.ts';
-import { startOpenAiServer, type ModelServer, type OpenAiCall, type OpenAiStep } from './imageModelServers.ts';
+  startVisualizer,
+  type Visualizer,
+} from './helpers/visualizations.ts';
+import { HOUSE_ROOF_OUTLINE, HOUSE_JPG } from './fixtures/visualizer/photos.ts';
+import { startOpenAiServer, type ModelServer, type OpenAiCall, type OpenAiStep } from './helpers/imageModelServers.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { listJobs } from '../storage/jobs.ts';
 import { jobsFailedForGood } from '../core/metrics.ts';
@@ -31,6 +31,7 @@ let model: ModelServer<OpenAiCall>;
 let host: ImageHost;
 let t: TestContext;
 let tenant: Tenant;
+let visualizer: Visualizer;
 
 beforeAll(async () => {
   model = await startOpenAiServer({
@@ -38,22 +39,20 @@ beforeAll(async () => {
     script: () => steps[Math.min(model.calls.length - 1, steps.length - 1)]!,
     retryAfterSeconds: () => retryAfter,
   });
-  host = await startImageHost();
-  t = await createTestContext({
-    RATE_LIMIT_PER_MINUTE: '10000',
-    IMAGE_MODEL_PROVIDER: 'openai',
-    IMAGE_MODEL_URL: model.url,
-    IMAGE_MODEL_API_KEY: API_KEY,
-    IMAGE_MODEL_TIMEOUT_MS: '3000',
-    IMAGE_FETCH_ALLOW_PRIVATE: 'true',
-    GENERATE_WAIT_MS: '45000',
-  });
-  await t.startWorker({ concurrency: 1 });
-  tenant = await t.tenant();
+  visualizer = await startVisualizer(
+    {
+      IMAGE_MODEL_PROVIDER: 'openai',
+      IMAGE_MODEL_URL: model.url,
+      IMAGE_MODEL_API_KEY: API_KEY,
+      IMAGE_MODEL_TIMEOUT_MS: '3000',
+      GENERATE_WAIT_MS: '45000',
+    },
+    { workerConcurrency: 1 },
+  );
+  ({ t, host, tenant } = visualizer);
 });
 afterAll(async () => {
-  await t.close();
-  await host.close();
+  await visualizer.close();
   await model.close();
 });
 beforeEach(() => {

@@ -1,16 +1,16 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
+import type { TestContext, Tenant } from './helpers/harness.ts';
 import {
-  HOUSE_ROOF_OUTLINE,
   createVisualization,
   download,
   generate,
-  HOUSE_JPG,
-  startImageHost,
   type ImageHost,
-} from './visualizations.fixtures.ts';
-import { startReplicateServer, type ReplicateStep } from './imageModelServers.ts';
+  startVisualizer,
+  type Visualizer,
+} from './helpers/visualizations.ts';
+import { HOUSE_ROOF_OUTLINE, HOUSE_JPG } from './fixtures/visualizer/photos.ts';
+import { startReplicateServer, type ReplicateStep } from './helpers/imageModelServers.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { loadConfig } from '../core/config.ts';
 import { rasterizeOutline } from '../tasks/visualization_generate/mask.ts';
@@ -33,6 +33,7 @@ let host: ImageHost;
 let t: TestContext;
 let tenant: Tenant;
 let creates = 0;
+let visualizer: Visualizer;
 
 beforeAll(async () => {
   model = await startReplicateServer({
@@ -44,22 +45,20 @@ beforeAll(async () => {
     ],
     script: () => steps[Math.min(creates++, steps.length - 1)]!,
   });
-  host = await startImageHost();
-  t = await createTestContext({
-    RATE_LIMIT_PER_MINUTE: '10000',
-    IMAGE_MODEL_PROVIDER: 'replicate',
-    IMAGE_MODEL_URL: model.url,
-    IMAGE_MODEL_API_KEY: API_KEY,
-    IMAGE_MODEL_NAME: 'acme/roof-inpaint',
-    IMAGE_FETCH_ALLOW_PRIVATE: 'true',
-    GENERATE_WAIT_MS: '20000',
-  });
-  await t.startWorker({ concurrency: 1 });
-  tenant = await t.tenant();
+  visualizer = await startVisualizer(
+    {
+      IMAGE_MODEL_PROVIDER: 'replicate',
+      IMAGE_MODEL_URL: model.url,
+      IMAGE_MODEL_API_KEY: API_KEY,
+      IMAGE_MODEL_NAME: 'acme/roof-inpaint',
+      GENERATE_WAIT_MS: '20000',
+    },
+    { workerConcurrency: 1 },
+  );
+  ({ t, host, tenant } = visualizer);
 });
 afterAll(async () => {
-  await t.close();
-  await host.close();
+  await visualizer.close();
   await model.close();
 });
 beforeEach(() => {

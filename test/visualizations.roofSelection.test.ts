@@ -1,38 +1,29 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, waitUntil, type TestContext, type Tenant } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
+import { waitUntil, type TestContext, type Tenant } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
 import {
-  HOUSE_JPG,
-  HOUSE_ROOF_OUTLINE,
-  ROOF_MASK_PNG,
   createVisualization,
   download,
   generate,
   newKey,
-  startImageHost,
   type ImageHost,
-} from './visualizations.fixtures.ts';
+  startVisualizer,
+  type Visualizer,
+} from './helpers/visualizations.ts';
+import { HOUSE_JPG, HOUSE_ROOF_OUTLINE, ROOF_MASK_PNG } from './fixtures/visualizer/photos.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { findVisualization } from '../storage/visualizations.ts';
 
 let t: TestContext;
 let host: ImageHost;
 let tenant: Tenant;
+let visualizer: Visualizer;
 beforeAll(async () => {
-  host = await startImageHost();
-  t = await createTestContext({
-    RATE_LIMIT_PER_MINUTE: '10000',
-    IMAGE_FETCH_ALLOW_PRIVATE: 'true',
-    GENERATE_WAIT_MS: '60000',
-  });
-  await t.startWorker();
-  tenant = await t.tenant();
+  visualizer = await startVisualizer({ GENERATE_WAIT_MS: '60000' });
+  ({ t, host, tenant } = visualizer);
 });
-afterAll(async () => {
-  await t.close();
-  await host.close();
-});
+afterAll(() => visualizer.close());
 
 const SELECT = '/api/v1/visualizations/{visualization_id}/roof-selection';
 const selectPath = (id: string) => `/api/v1/visualizations/${id}/roof-selection`;

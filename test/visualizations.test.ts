@@ -1,18 +1,19 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type Tenant } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
+import type { TestContext, Tenant } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
 import {
-  HOUSE_JPG,
   SCRIPTED_SVG,
   catalogOf,
   createVisualization,
   download,
   generate,
   newKey,
-  startImageHost,
   type ImageHost,
-} from './visualizations.fixtures.ts';
+  startVisualizer,
+  type Visualizer,
+} from './helpers/visualizations.ts';
+import { HOUSE_JPG } from './fixtures/visualizer/photos.ts';
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { findVisualization, findLatestVisualizationForLead } from '../storage/visualizations.ts';
 import { setVisualizationQuota } from '../storage/workspaces.ts';
@@ -22,20 +23,12 @@ import { storageSigningSecret } from '../storage/secrets.ts';
 let t: TestContext;
 let host: ImageHost;
 let tenant: Tenant;
+let visualizer: Visualizer;
 beforeAll(async () => {
-  host = await startImageHost();
-  t = await createTestContext({
-    RATE_LIMIT_PER_MINUTE: '10000',
-    IMAGE_FETCH_ALLOW_PRIVATE: 'true',
-    GENERATE_WAIT_MS: '25000',
-  });
-  await t.startWorker();
-  tenant = await t.tenant();
+  visualizer = await startVisualizer({ GENERATE_WAIT_MS: '25000' });
+  ({ t, host, tenant } = visualizer);
 });
-afterAll(async () => {
-  await t.close();
-  await host.close();
-});
+afterAll(() => visualizer.close());
 
 const VIS = '/api/v1/visualizations';
 const GEN = '/api/v1/visualizations/{visualization_id}/generate';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type Tenant, type TestContext, type TestResponse } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
+import { createTestContext, type Tenant, type TestContext, type TestResponse } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
 import { webhookRoutes } from '../api/routes/webhooks.ts';
 import { openSecret, sealingKey } from '../core/webhookSecrets.ts';
 import { WEBHOOK_EVENT_TYPES } from '../core/webhookEventTypes.ts';

@@ -2,13 +2,20 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, waitUntil, type Tenant, type TestContext } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
-import { cliContext } from './cliContext.ts';
-import { createVisualization, generate, HOUSE_JPG, startImageHost, type ImageHost } from './visualizations.fixtures.ts';
-import { eventCount, eventsAbout, onlyEvents, withoutSignatures } from './webhookEvents.fixtures.ts';
+import { waitUntil, type Tenant, type TestContext } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
+import { cliContext } from './helpers/cliContext.ts';
+import {
+  createVisualization,
+  generate,
+  type ImageHost,
+  startVisualizer,
+  type Visualizer,
+} from './helpers/visualizations.ts';
+import { HOUSE_JPG } from './fixtures/visualizer/photos.ts';
+import { eventCount, eventsAbout, onlyEvents, withoutSignatures } from './helpers/webhookEvents.ts';
 import { gableRoofDxf } from './fixtures/reports/build.ts';
-import { importAndWait, importReport, waitForImport } from './fixtures/reports/client.ts';
+import { importAndWait, importReport, waitForImport } from './helpers/reportImports.ts';
 import { communicationsCommands } from '../cli/commands/communications.ts';
 import { newId } from '../core/ids.ts';
 import { enqueueJob } from '../storage/jobs.ts';
@@ -23,24 +30,15 @@ let stages: Record<string, string>;
 let n = 0;
 const ik = () => ({ 'idempotency-key': `whemit-${++n}` });
 
+let visualizer: Visualizer;
 beforeAll(async () => {
-  host = await startImageHost();
   // The worker's dispatcher ticks only as it starts: the tests here tick it themselves.
-  t = await createTestContext({
-    RATE_LIMIT_PER_MINUTE: '10000',
-    IMAGE_FETCH_ALLOW_PRIVATE: 'true',
-    GENERATE_WAIT_MS: '20000',
-    WEBHOOK_DISPATCH_INTERVAL_MS: '3600000',
-  });
-  tenant = await t.tenant();
-  await t.startWorker();
+  visualizer = await startVisualizer({ GENERATE_WAIT_MS: '20000', WEBHOOK_DISPATCH_INTERVAL_MS: '3600000' });
+  ({ t, host, tenant } = visualizer);
   const listed = await t.request('GET', '/api/v1/pipeline/stages', { key: tenant.key });
   stages = Object.fromEntries(listed.body.stages.map((s: { key: string; id: string }) => [s.key, s.id]));
 });
-afterAll(async () => {
-  await t.close();
-  await host.close();
-});
+afterAll(() => visualizer.close());
 
 const postLead = (body: Record<string, unknown>, headers = ik(), key = tenant.key) =>
   t.request('POST', '/api/v1/leads', { key, body, headers });

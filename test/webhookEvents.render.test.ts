@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, waitUntil, type Tenant, type TestContext } from './harness.ts';
-import { expectMatchesSpec } from './openapi.ts';
-import { createVisualization, generate, HOUSE_JPG } from './visualizations.fixtures.ts';
-import { eventsAbout, onlyEvents, withoutSignatures, type StoredEvent } from './webhookEvents.fixtures.ts';
-import { failedJob, reportImportBoundToFail } from './fixtures/failedJobs.ts';
+import { createTestContext, waitUntil, type Tenant, type TestContext } from './helpers/harness.ts';
+import { expectMatchesSpec } from './helpers/openapi.ts';
+import { createVisualization, generate } from './helpers/visualizations.ts';
+import { HOUSE_JPG } from './fixtures/visualizer/photos.ts';
+import { eventsAbout, onlyEvents, withoutSignatures, type StoredEvent } from './helpers/webhookEvents.ts';
+import { failedJob, reportImportBoundToFail } from './helpers/failedJobs.ts';
 import { gableRoofDxf } from './fixtures/reports/build.ts';
-import { importAndWait, importReport, waitForImport } from './fixtures/reports/client.ts';
+import { importAndWait, importReport, waitForImport } from './helpers/reportImports.ts';
 import { newId } from '../core/ids.ts';
 import { createBlobStore } from '../storage/blobs.ts';
 import { enqueueJob, retryJobs } from '../storage/jobs.ts';

@@ -4,12 +4,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, waitUntil, type TestContext } from './harness.ts';
+import { createTestContext, waitUntil, type TestContext } from './helpers/harness.ts';
 import { createLogger } from '../core/logger.ts';
 import { startWorker } from '../worker/runner.ts';
 import { serveWorkerHealth } from '../worker/healthServer.ts';
 import { enqueueJob } from '../storage/jobs.ts';
-import { sample } from './promText.ts';
+import { sample } from './helpers/promText.ts';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, makeWorkerUtils } from 'graphile-worker';
-import { createTestContext, waitUntil, type TestContext } from './harness.ts';
+import { createTestContext, waitUntil, type TestContext } from './helpers/harness.ts';
 import { createLogger } from '../core/logger.ts';
 import { stopHandingBackJobs } from '../worker/handBackOnStop.ts';
 

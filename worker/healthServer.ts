@@ -5,7 +5,7 @@ import { requestIdFrom } from '../core/ids.ts';
 import type { Logger } from '../core/logger.ts';
 import { answerProbe, type Probes } from '../core/probes.ts';
 import type { Sql } from '../storage/db.ts';
-import { databaseProbes } from '../storage/databaseProbes.ts';
+import { databaseProbes } from '../storage/cluster/databaseProbes.ts';
 import { limitHits, RateLimitCounter } from '../storage/rateLimits.ts';
 
 export interface HealthServer {

@@ -1,6 +1,6 @@
 import { JOB_STATES, type JobFilter, type JobRow, type JobState } from '../../storage/jobs.ts';
 import { jobSubject } from '../../storage/jobSubjects.ts';
-import { html, type Html } from '../html.ts';
+import { html, type Html } from '../http/html.ts';
 import { page } from './layout.ts';
 import type { Flash } from './flash.ts';
 

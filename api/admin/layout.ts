@@ -1,4 +1,4 @@
-import { html, Html, inlineSourceHash } from '../html.ts';
+import { html, Html, inlineSourceHash } from '../http/html.ts';
 
 const STYLE = `
 *{box-sizing:border-box}

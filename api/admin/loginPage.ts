@@ -1,4 +1,4 @@
-import { html } from '../html.ts';
+import { html } from '../http/html.ts';
 import { page } from './layout.ts';
 
 export function loginPage(problem?: string): string {

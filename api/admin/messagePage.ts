@@ -1,4 +1,4 @@
-import { html } from '../html.ts';
+import { html } from '../http/html.ts';
 import { page } from './layout.ts';
 
 /** The console's own error answer: a person reads it in a browser, so HTML with a way back. */

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
-import { readPaced, smallBodyPace } from '../bodyPace.ts';
+import { readPaced, smallBodyPace } from '../http/bodyPace.ts';
 import { ApiError, ERRORS } from '../../core/errors.ts';
 import { JOB_PAYLOADS } from '../../storage/jobPayloads.ts';
 import {

@@ -1,4 +1,4 @@
-import { DatabaseDeadlineError } from '../../storage/databaseUnavailable.ts';
+import { DatabaseDeadlineError } from '../../storage/cluster/databaseUnavailable.ts';
 import type { Ctx, Next } from '../context.ts';
 
 /** How long a request may go unanswered before it asks whether PostgreSQL is reachable: connect_timeout's 2 s. */

@@ -1,6 +1,6 @@
 import { ApiError, ERRORS, errorBody } from '../../core/errors.ts';
 import type { Ctx, Next } from '../context.ts';
-import { isDatabaseUnavailable } from '../../storage/databaseUnavailable.ts';
+import { isDatabaseUnavailable } from '../../storage/cluster/databaseUnavailable.ts';
 
 /** Seconds a client should wait before retrying while PostgreSQL is unreachable (a restart or failover takes a few). */
 const DATABASE_RETRY_AFTER_SECONDS = '2';

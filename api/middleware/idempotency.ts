@@ -14,7 +14,7 @@ import {
 import type { Ctx } from '../context.ts';
 import { pipelinedTransaction, settledUnlessConnectionLost } from '../../storage/db.ts';
 import type { RouteDef } from '../route.ts';
-import { canonicalJson } from '../validation.ts';
+import { canonicalJson } from '../http/validation.ts';
 import { openSecret, sealSecret } from '../../core/webhookSecrets.ts';
 
 export const IDEMPOTENCY_KEY_RULE = 'send a unique value of 1 to 160 characters (e.g. a UUID) per operation';

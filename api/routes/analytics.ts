@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
 import { fieldError, notFound } from '../../core/errors.ts';
-import { decodeKey, encodeKey } from '../attributionKeys.ts';
+import { decodeKey, encodeKey } from './analytics/attributionKeys.ts';
 import {
   AnalyticsQuery,
   AttributionMetrics,

@@ -13,7 +13,7 @@ import { sameEventOrConflict } from '../../storage/events.ts';
 import { recordFormSubmission } from '../../storage/formSubmissions.ts';
 import { pageViewOf } from '../../storage/pageViews.ts';
 import { EXAMPLE_IDS, EXAMPLE_LEAD } from '../examples.ts';
-import { recordEventBatch } from '../eventBatch.ts';
+import { recordEventBatch } from './events/eventBatch.ts';
 
 const TAG = 'Attribution';
 

@@ -1,7 +1,7 @@
 import { ERRORS } from '../../core/errors.ts';
 import { LocalBlobStore, verifyLocal } from '../../storage/blobs.ts';
 import type { Ctx } from '../context.ts';
-import { sendStoredFile } from '../fileResponse.ts';
+import { sendStoredFile } from '../http/fileResponse.ts';
 
 /**
  * Serves objects of the local blob store to holders of a signed URL (the `local` driver's

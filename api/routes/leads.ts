@@ -4,7 +4,7 @@ import { workspaceId, type Ctx } from '../context.ts';
 import { notFound, type ItemOutcome } from '../../core/errors.ts';
 import { phoneDigitsOf } from '../../core/phone.ts';
 import { LEAD_EXPORT_COLUMNS } from '../../core/leadFields.ts';
-import { CursorPagination, decodeCursor, malformedCursor, pageOf } from '../pagination.ts';
+import { CursorPagination, decodeCursor, malformedCursor, pageOf } from '../http/pagination.ts';
 import {
   Conversion,
   ConversionWrite,
@@ -21,10 +21,10 @@ import {
   type LeadWriteInput,
 } from '../schemas/leads.ts';
 import { InvalidItem, itemError } from '../batch.ts';
-import { LeadTombstone, refuseFiltersInSync, sendLeadChanges } from '../leadChanges.ts';
+import { LeadTombstone, refuseFiltersInSync, sendLeadChanges } from './leads/leadChanges.ts';
 import { EmptyBody } from '../schemas/common.ts';
 import { findLead, listLeads, softDeleteLead, type LeadFilter, type LeadWithDoc } from '../../storage/leads.ts';
-import { EXPORT_CURSOR, sendLeadsCsv } from '../leadsExport.ts';
+import { EXPORT_CURSOR, sendLeadsCsv } from './leads/leadsExport.ts';
 import {
   inactiveStage,
   patchLead,

@@ -1,7 +1,7 @@
 import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
-import { newestFirstPage } from '../pagination.ts';
-import { receiveImport, type ReceivedImport } from '../reportUpload.ts';
+import { newestFirstPage } from '../http/pagination.ts';
+import { receiveImport, type ReceivedImport } from './reports/reportUpload.ts';
 import { ERRORS, conflict, notFound } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scopes.ts';

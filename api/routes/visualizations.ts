@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { workspaceId } from '../context.ts';
-import { decodeCursor, pageOf, paginationQuery } from '../pagination.ts';
+import { decodeCursor, pageOf, paginationQuery } from '../http/pagination.ts';
 import { idParam } from '../schemas/common.ts';
 import {
   VisualizationCreate,
@@ -21,7 +21,7 @@ import { blobKey } from '../../storage/blobs.ts';
 import { findUnknownCatalogIds, listCatalog, type CatalogSelection } from '../../storage/catalog.ts';
 import { startGeneration, waitUntilSettled } from '../../storage/visualizationGeneration.ts';
 import { enqueueJob } from '../../storage/jobs.ts';
-import { selectRoof } from '../roofSelection.ts';
+import { selectRoof } from './visualizations/roofSelection.ts';
 import {
   activeLeadExists,
   findVisualization,

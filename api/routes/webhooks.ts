@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { workspaceId, type Ctx } from '../context.ts';
-import { newestFirstPage } from '../pagination.ts';
+import { newestFirstPage } from '../http/pagination.ts';
 import { EmptyBody } from '../schemas/common.ts';
 import {
   WebhookEndpoint,

@@ -9,9 +9,9 @@ import {
   JsonRecordInput,
 } from './common.ts';
 import { Email, UsAddress, UsPhone } from './contact.ts';
-import { paginationQuery } from '../pagination.ts';
+import { paginationQuery } from '../http/pagination.ts';
 import { BatchItemError, batchOf } from '../batch.ts';
-import { withFieldHints } from '../validation.ts';
+import { withFieldHints } from '../http/validation.ts';
 import {
   LEAD_FIELDS,
   LEAD_WRITE_ORDER,

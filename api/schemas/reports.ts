@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateTime, HttpUrl, idParam } from './common.ts';
-import { paginationQuery, CursorPagination } from '../pagination.ts';
+import { paginationQuery, CursorPagination } from '../http/pagination.ts';
 import { LENGTH_KINDS, REPORT_VENDORS } from '../../core/reportModel.ts';
 import { EXPORT_FORMATS, REPORT_STATUSES } from '../../storage/reports.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CursorPagination } from '../pagination.ts';
+import { CursorPagination } from '../http/pagination.ts';
 import { DateTime } from './common.ts';
-import { saidOnce } from '../validation.ts';
+import { saidOnce } from '../http/validation.ts';
 import { RASTER_FORMAT_NAMES, rasterImageType } from '../../core/rasterImage.ts';
 import { OUTLINE_LIMITS, polygonArea } from '../../core/roofOutline.ts';
 

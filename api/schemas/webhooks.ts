@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateTime, idParam } from './common.ts';
-import { CursorPagination, paginationQuery } from '../pagination.ts';
+import { CursorPagination, paginationQuery } from '../http/pagination.ts';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '../../core/webhookEventTypes.ts';
 import { SIGNATURE_SCHEMES } from '../../core/webhookSecrets.ts';
 import { MAX_OVERLAP_SECONDS, DEFAULT_OVERLAP_SECONDS } from '../../storage/webhookEndpoints.ts';

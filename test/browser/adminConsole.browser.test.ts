@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { createTestContext, waitUntil, type Tenant, type TestContext } from '../harness.ts';
-import { failedJob, reportImportBoundToFail } from '../fixtures/failedJobs.ts';
-import { waitForImport } from '../fixtures/reports/client.ts';
+import { createTestContext, waitUntil, type Tenant, type TestContext } from '../helpers/harness.ts';
+import { failedJob, reportImportBoundToFail } from '../helpers/failedJobs.ts';
+import { waitForImport } from '../helpers/reportImports.ts';
 import { enqueueJob, listJobs } from '../../storage/jobs.ts';
 
 const TOKEN = 'support-console-token-0123';

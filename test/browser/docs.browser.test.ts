@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { createTestContext, type TestContext } from '../harness.ts';
+import { createTestContext, type TestContext } from '../helpers/harness.ts';
 
 const SCREENSHOT = '/tmp/docs.png';
 let t: TestContext;

@@ -1,27 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { createTestContext, type Tenant, type TestContext } from '../harness.ts';
-import { catalogOf, startImageHost, type ImageHost } from '../visualizations.fixtures.ts';
-import { shareVisualization } from '../fixtures/sharedVisualization.ts';
+import type { Tenant, TestContext } from '../helpers/harness.ts';
+import { catalogOf, startVisualizer, type ImageHost, type Visualizer } from '../helpers/visualizations.ts';
+import { shareVisualization } from '../helpers/sharedVisualization.ts';
 
 const SCREENSHOT = '/tmp/share-page-material';
 
 let t: TestContext;
 let host: ImageHost;
 let browser: Browser;
+let visualizer: Visualizer | undefined;
 let tenant: Tenant;
 
 beforeAll(async () => {
-  host = await startImageHost();
-  t = await createTestContext({ IMAGE_FETCH_ALLOW_PRIVATE: 'true', GENERATE_WAIT_MS: '15000' });
-  await t.startWorker();
-  tenant = await t.tenant({ name: 'Summit Roofing' });
+  visualizer = await startVisualizer({ GENERATE_WAIT_MS: '15000' }, { tenantName: 'Summit Roofing' });
+  ({ t, host, tenant } = visualizer);
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 });
 afterAll(async () => {
   await browser?.close();
-  await t?.close();
-  await host?.close();
+  await visualizer?.close();
 });
 
 describe('share page for each catalog material', () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { createTestContext, type Tenant, type TestContext } from '../harness.ts';
-import { startImageHost, type ImageHost } from '../visualizations.fixtures.ts';
-import { shareVisualization, type Shared } from '../fixtures/sharedVisualization.ts';
+import type { Tenant, TestContext } from '../helpers/harness.ts';
+import { startVisualizer, type ImageHost, type Visualizer } from '../helpers/visualizations.ts';
+import { shareVisualization, type Shared } from '../helpers/sharedVisualization.ts';
 import { shareLinkCommands } from '../../cli/commands/shareLink.ts';
-import { cliContext } from '../cliContext.ts';
+import { cliContext } from '../helpers/cliContext.ts';
 
 const SCREENSHOT = '/tmp/share-page';
 const PHONE: BrowserContextOptions = {
@@ -18,21 +18,19 @@ const DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height: 900 } 
 let t: TestContext;
 let host: ImageHost;
 let browser: Browser;
+let visualizer: Visualizer | undefined;
 let tenant: Tenant;
 let shared: Shared;
 
 beforeAll(async () => {
-  host = await startImageHost();
-  t = await createTestContext({ IMAGE_FETCH_ALLOW_PRIVATE: 'true', GENERATE_WAIT_MS: '15000' });
-  await t.startWorker();
-  tenant = await t.tenant({ name: 'Summit Roofing' });
+  visualizer = await startVisualizer({ GENERATE_WAIT_MS: '15000' }, { tenantName: 'Summit Roofing' });
+  ({ t, host, tenant } = visualizer);
   shared = await shareVisualization(t, tenant, host);
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 });
 afterAll(async () => {
   await browser?.close();
-  await t?.close();
-  await host?.close();
+  await visualizer?.close();
 });
 
 /** Everything that should not happen on the page: console errors, CSP refusals, requests elsewhere, failed loads. */

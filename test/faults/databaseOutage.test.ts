@@ -1,10 +1,10 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../harness.ts';
-import { importReport, waitForImport } from '../fixtures/reports/client.ts';
+import { waitUntil } from '../helpers/harness.ts';
+import { importReport, waitForImport } from '../helpers/reportImports.ts';
 import { SUMMARY_CSV } from '../fixtures/reports/build.ts';
-import { durationMs, is2xx, timedRequest, type TimedAnswer } from '../timedRequest.ts';
+import { durationMs, is2xx, timedRequest, type TimedAnswer } from '../helpers/timedRequest.ts';
 import { startFaultSystem, type FaultSystem, type RunningProcess } from './system.ts';
 import { probeContinuously } from './probes.ts';
 import { ms, printFigures } from './figures.ts';

@@ -1,10 +1,10 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../harness.ts';
-import { importReport } from '../fixtures/reports/client.ts';
+import { waitUntil } from '../helpers/harness.ts';
+import { importReport } from '../helpers/reportImports.ts';
 import { SUMMARY_CSV } from '../fixtures/reports/build.ts';
-import { timedRequest } from '../timedRequest.ts';
+import { timedRequest } from '../helpers/timedRequest.ts';
 import { startFaultSystem, type FaultSystem, type RunningProcess } from './system.ts';
 import { ms, printFigures } from './figures.ts';
 

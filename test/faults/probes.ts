@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { timedRequest, type TimedAnswer } from '../timedRequest.ts';
+import { timedRequest, type TimedAnswer } from '../helpers/timedRequest.ts';
 
 export interface Probe extends TimedAnswer {
   url: string;

@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres, freePort, type EmbeddedDatabase } from '../../storage/embedded.ts';
+import { startEmbeddedPostgres, freePort, type EmbeddedDatabase } from '../../storage/cluster/embedded.ts';
 import { createSql, type Sql } from '../../storage/db.ts';
 import { createWorkspace } from '../../storage/workspaces.ts';
 import { createApiKey } from '../../storage/apiKeys.ts';
 import { SCOPES } from '../../core/scopes.ts';
-import { runProcfileProcess, startProcfileProcess, type ProcfileProcess } from '../procfile.ts';
-import { stopPostgresImmediately } from '../postgresServer.ts';
-import { startPgBouncer } from '../pgbouncer.ts';
+import { runProcfileProcess, startProcfileProcess, type ProcfileProcess } from '../helpers/procfile.ts';
+import { stopPostgresImmediately } from '../helpers/postgresServer.ts';
+import { startPgBouncer } from '../helpers/pgbouncer.ts';
 
 export interface RunningProcess extends ProcfileProcess {
   /** http://127.0.0.1:PORT of web, or of the worker's HEALTH_PORT. */

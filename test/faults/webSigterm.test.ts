@@ -3,9 +3,9 @@ import net from 'node:net';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { waitUntil } from '../harness.ts';
-import { holdLeadMatchLock, sessionsWaitingOnLocks } from '../locks.ts';
-import { durationMs, is2xx, timedRequest } from '../timedRequest.ts';
+import { waitUntil } from '../helpers/harness.ts';
+import { holdLeadMatchLock, sessionsWaitingOnLocks } from '../helpers/locks.ts';
+import { durationMs, is2xx, timedRequest } from '../helpers/timedRequest.ts';
 import { startFaultSystem, type FaultSystem } from './system.ts';
 import { ms, printFigures } from './figures.ts';
 

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '../harness.ts';
-import { holdRowLocks, sessionsWaitingOnLocks } from '../locks.ts';
-import { importReport, waitForImport } from '../fixtures/reports/client.ts';
+import { waitUntil } from '../helpers/harness.ts';
+import { holdRowLocks, sessionsWaitingOnLocks } from '../helpers/locks.ts';
+import { importReport, waitForImport } from '../helpers/reportImports.ts';
 import { SUMMARY_CSV } from '../fixtures/reports/build.ts';
-import { HOUSE_JPG } from '../visualizations.fixtures.ts';
-import { timedRequest } from '../timedRequest.ts';
+import { HOUSE_JPG } from '../fixtures/visualizer/photos.ts';
+import { timedRequest } from '../helpers/timedRequest.ts';
 import { EXPORT_FORMATS } from '../../storage/reports.ts';
 import { startFaultSystem, type FaultSystem, type RunningProcess } from './system.ts';
 import { jobSuccesses } from './workerMetrics.ts';

@@ -1,4 +1,4 @@
-import { sample } from '../promText.ts';
+import { sample } from '../helpers/promText.ts';
 import type { RunningProcess } from './system.ts';
 
 /** Job attempts of `task` that succeeded on this worker process, from its /metrics. */

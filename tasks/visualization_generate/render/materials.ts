@@ -4,13 +4,6 @@
  * its slope, both in photo pixels, so a course is a band of constant `v` and a seam a line of
  * constant `u`. composite.ts turns photo pixels into each plane's (u, v).
  */
-export interface RgbPhoto {
-  data: Uint8Array | Buffer;
-  width: number;
-  height: number;
-  channels: 3;
-}
-
 export type MaterialLook =
   'shingle' | 'three_tab' | 'metal' | 'clay_tile' | 'concrete_tile' | 'slate' | 'shake' | 'plain';
 
