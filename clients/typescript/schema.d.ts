@@ -1883,7 +1883,7 @@ export interface components {
     };
     /** @description Where the roof is, as a person would point at it: taps and/or a box, in fractions 0..1 of the photo as displayed (EXIF orientation applied) */
     RoofSelectionRequest: {
-      /** @description 1..20 taps on the photo, on the roof or off it */
+      /** @description 1..20 taps on the photo, on the roof or off it, in the order tapped (the latest last): each tap refines the answer to the ones before it */
       points?: components['schemas']['RoofTap'][];
       box?: components['schemas']['RoofBox'];
     };
