@@ -99,6 +99,13 @@ export async function verifyApiKey(sql: Db, token: string): Promise<KeyLookup> {
   };
 }
 
+/** Pins the version a key answers in when a request names none (core/apiVersions.ts checks it first). */
+export async function pinApiKeyVersion(sql: Db, id: string, apiVersion: string): Promise<boolean> {
+  const rows = await sql`
+    update api_keys set api_version = ${apiVersion} where id = ${id} and deleted_at is null returning id`;
+  return rows.length > 0;
+}
+
 export async function revokeApiKey(sql: Db, id: string): Promise<boolean> {
   const rows =
     await sql`update api_keys set revoked_at = coalesce(revoked_at, now()) where id = ${id} and deleted_at is null returning id`;

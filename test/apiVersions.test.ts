@@ -8,6 +8,8 @@ import { addEndpoint } from './helpers/webhooks.ts';
 import { addVersionForTests, apiVersions, FIRST_VERSION } from '../core/apiVersions.ts';
 import { createApiKey } from '../storage/apiKeys.ts';
 import { SCOPES } from '../core/scopes.ts';
+import { keyCommands } from '../cli/commands/key.ts';
+import { cliContext } from './helpers/cliContext.ts';
 
 /** A version that exists in this test file only: its leads show the contact's name as an object. */
 const OLDER = '2026-06-01';
@@ -169,6 +171,29 @@ describe('dated API versions', () => {
       const refused = await t.request('GET', '/api/v1/me', { headers: { 'partner-version': OLDER } });
       expect(refused.status).toBe(401);
       expect(refused.headers.get('partner-version')).toBe(OLDER);
+    });
+
+    it('lets the operator re-pin a key (admin key pin-version), and refuses a version it does not know', async () => {
+      const key = await createApiKey(t.sql, { workspaceId: tenant.workspaceId, name: 'moving', scopes: [...SCOPES] });
+      const pin = keyCommands['key pin-version'];
+      await expect(pin.run(t.sql, cliContext([key.id, '2020-01-01']))).rejects.toThrow(
+        `unknown API version 2020-01-01; known: ${apiVersions()
+          .map((v) => v.date)
+          .join(', ')}`,
+      );
+      await expect(pin.run(t.sql, cliContext(['key_00000000000000000000', OLDER]))).rejects.toThrow(
+        /key_0+.* not found/,
+      );
+      expect(await pin.run(t.sql, cliContext([key.id, OLDER]))).toEqual({ id: key.id, api_version: OLDER });
+      // Key lookups are cached for 2 s in each process.
+      const repinned = await waitUntil(
+        async () => (await t.request('GET', '/api/v1/me', { key: key.key })).body.api_key.api_version === OLDER,
+        10_000,
+      );
+      expect(repinned).toBe(true);
+      const implicit = await t.request('GET', `/api/v1/leads/${lead.id}`, { key: key.key });
+      expect(implicit.headers.get('partner-version')).toBe(OLDER);
+      expect(implicit.body.lead).toHaveProperty('contact');
     });
 
     it("pins a webhook endpoint to its creating request's version, changes it with PATCH, and refuses an unknown one", async () => {

@@ -1,4 +1,5 @@
-import { createApiKey, deleteApiKey, listApiKeys, revokeApiKey } from '../../storage/apiKeys.ts';
+import { createApiKey, deleteApiKey, listApiKeys, pinApiKeyVersion, revokeApiKey } from '../../storage/apiKeys.ts';
+import { apiVersions, findApiVersion } from '../../core/apiVersions.ts';
 import { ensureTestTwin, findWorkspace } from '../../storage/workspaces.ts';
 import { SCOPES, isScope, type Scope } from '../../core/scopes.ts';
 import {
@@ -67,6 +68,23 @@ export const keyCommands = {
         workspace_id: workspaceId,
         keys: (await listApiKeys(sql, workspaceId)).map(({ workspace_id: _ws, ...k }) => k),
       };
+    },
+  },
+  'key pin-version': {
+    summary: 'the dated API version the key answers in when a request sends no Partner-Version',
+    usage: 'ID VERSION',
+    run: async (sql, ctx) => {
+      const id = requirePositional(ctx, 0, 'key id');
+      const version = requirePositional(ctx, 1, 'version');
+      if (!findApiVersion(version))
+        throw new CliError(
+          `unknown API version ${version}; known: ${apiVersions()
+            .map((v) => v.date)
+            .join(', ')}`,
+        );
+      if (!(await pinApiKeyVersion(sql, id, version)))
+        throw notFound('key', id, "`admin key list --workspace ID` shows a workspace's keys with their ids");
+      return { id, api_version: version };
     },
   },
   'key revoke': {
