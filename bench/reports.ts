@@ -43,7 +43,7 @@ function sampleRss() {
 
 /** Child mode: parse one file as the worker does and print one JSON line. */
 async function parseChild(file: string) {
-  const { parseFile } = await import('../tasks/report_import/parse-file.ts');
+  const { parseFile } = await import('../tasks/report_import/parseFile.ts');
   const data = await readFile(file);
   const baseline = process.memoryUsage().rss;
   const stop = sampleRss();
@@ -320,8 +320,8 @@ async function workbenchPdfs() {
     console.log(JSON.stringify({ bench: 'import parse workbench PDFs', skipped: `no CORPUS_DIR/reports/pdf` }));
     return;
   }
-  const { parseFile } = await import('../tasks/report_import/parse-file.ts');
-  const { pdfText } = await import('../tasks/report_import/parse-pdf.ts');
+  const { parseFile } = await import('../tasks/report_import/parseFile.ts');
+  const { pdfText } = await import('../tasks/report_import/parsePdf.ts');
   const { getDocumentProxy } = await import('unpdf');
   for (const name of readdirSync(dir).filter((f) => f.endsWith('.pdf') && !f.startsWith('negative-'))) {
     const data = await readFile(join(dir, name));

@@ -4,11 +4,11 @@
 // `MALLOC_ARENA_MAX=2 npx tsx bench/visualizer.ts [runs]`: the worker's allocator setting, as
 // `npm run bench` runs it (glibc's default arenas add ~130 MB of libvips thread arenas).
 import sharp from 'sharp';
-import { generateImage } from '../tasks/visualization_generate/generate-image.ts';
+import { generateImage } from '../tasks/visualization_generate/generateImage.ts';
 import { localProvider } from '../tasks/visualization_generate/local.ts';
-import { inspectImage } from '../tasks/visualization_generate/inspect-image.ts';
+import { inspectImage } from '../tasks/visualization_generate/inspectImage.ts';
 import { decodePhotoSmall } from '../tasks/visualization_generate/photo.ts';
-import { findRoof, ROOF_ANALYSIS_WIDTH } from '../tasks/visualization_generate/roof-mask.ts';
+import { findRoof, ROOF_ANALYSIS_WIDTH } from '../tasks/visualization_generate/roofMask.ts';
 import type { RoofOutline } from '../core/roofOutline.ts';
 import { foundRoof, outlineRoof } from '../tasks/visualization_generate/roof/findRoof.ts';
 

@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { dxfDocument, line, lwpolyline, text } from '../tasks/report_export/dxf-groups.ts';
+import { dxfDocument, line, lwpolyline, text } from '../tasks/report_export/dxfGroups.ts';
 import { eagleViewXml, gableFaces, GABLE_LINES, gablePoints, pdfBuffer, xlsxBuffer } from './reportFiles.ts';
 
 export const SAMPLES_DIR = fileURLToPath(new URL('./reports/', import.meta.url));

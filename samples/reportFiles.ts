@@ -2,7 +2,7 @@
  * The writers of every report file format the importer reads, shared by the shipped samples
  * (samples/build.ts) and the test fixtures (test/fixtures/reports/build.ts), so both lay a file
  * out the same way: PDF pages, XLSX sheets, EagleView roof-model XML and zip packages. DXF
- * documents come from the exporter's own groups (tasks/report_export/dxf-groups.ts).
+ * documents come from the exporter's own groups (tasks/report_export/dxfGroups.ts).
  */
 import { PassThrough } from 'node:stream';
 import { ZipArchive } from 'archiver';

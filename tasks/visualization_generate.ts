@@ -6,15 +6,15 @@ import { findVisualization } from '../storage/visualizations.ts';
 import { attemptFailed, settleGeneration } from '../storage/visualizationGeneration.ts';
 import { loadOriginal } from './visualization_generate/original.ts';
 import { roofMaskFor } from './visualization_generate/roof/findRoof.ts';
-import { inspectImage } from './visualization_generate/inspect-image.ts';
-import { generateImage } from './visualization_generate/generate-image.ts';
+import { inspectImage } from './visualization_generate/inspectImage.ts';
+import { generateImage } from './visualization_generate/generateImage.ts';
 import { ModelRefusedError, ModelUnavailableError } from './visualization_generate/provider.ts';
 import { providerFor } from './visualization_generate/providers.ts';
 
 /**
  * Renders one visualization: loads the original (the stored upload, or the partner's URL
  * through the SSRF guard), checks it is a bounded photo, has the provider draw the new roof and
- * keeps only that roof (generate-image.ts), stores both images and completes the row. Bad input
+ * keeps only that roof (generateImage.ts), stores both images and completes the row. Bad input
  * and a model's refusal fail the row for good and release the billable attempt. A model outage
  * fails the attempt (the queue retries it with backoff, after the model's Retry-After) with the
  * partner's plain reason kept on the row; if the last attempt fails too, migration 17's trigger

@@ -9,7 +9,7 @@ import {
   outboundUrlProblem,
 } from '../core/outboundHttp.ts';
 import { postWebhook } from '../tasks/webhook_deliver/send.ts';
-import { fetchImage } from '../tasks/visualization_generate/fetch-image.ts';
+import { fetchImage } from '../tasks/visualization_generate/fetchImage.ts';
 
 let receiver: http.Server;
 let port: number;

@@ -11,8 +11,8 @@ import { createTestContext, type Tenant, type TestContext } from './helpers/harn
 import { expectMatchesSpec } from './helpers/openapi.ts';
 import { newId } from '../core/ids.ts';
 import { completeReportImport, insertExports, insertReport, upsertImportRevision } from '../storage/reports.ts';
-import { parseDxf } from '../tasks/report_import/parse-dxf.ts';
-import { pdfText } from '../tasks/report_import/parse-pdf.ts';
+import { parseDxf } from '../tasks/report_import/parseDxf.ts';
+import { pdfText } from '../tasks/report_import/parsePdf.ts';
 import { gableRoofDxf } from './fixtures/reports/build.ts';
 import { MULTI_STRUCTURE_SUMMARY, STRUCTURES } from './fixtures/reports/structures.ts';
 import { extractText, getDocumentProxy } from 'unpdf';

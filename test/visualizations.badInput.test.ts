@@ -10,7 +10,7 @@ import {
 import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { findVisualization } from '../storage/visualizations.ts';
 import { isForbiddenAddress } from '../core/outboundHttp.ts';
-import { fetchImage } from '../tasks/visualization_generate/fetch-image.ts';
+import { fetchImage } from '../tasks/visualization_generate/fetchImage.ts';
 
 let t: TestContext;
 let host: ImageHost;

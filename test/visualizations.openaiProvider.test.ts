@@ -20,7 +20,7 @@ import { jobsFailedForGood } from '../core/metrics.ts';
 import { rasterizeOutline } from '../tasks/visualization_generate/mask.ts';
 import { openAiProvider } from '../tasks/visualization_generate/openai.ts';
 import { outlineRoof } from '../tasks/visualization_generate/roof/findRoof.ts';
-import { generateImage } from '../tasks/visualization_generate/generate-image.ts';
+import { generateImage } from '../tasks/visualization_generate/generateImage.ts';
 import { ModelRefusedError, ModelUnavailableError } from '../tasks/visualization_generate/provider.ts';
 
 const API_KEY = 'sk-test-0123456789';

@@ -15,7 +15,7 @@ import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { loadConfig } from '../core/config.ts';
 import { rasterizeOutline } from '../tasks/visualization_generate/mask.ts';
 import { outlineRoof } from '../tasks/visualization_generate/roof/findRoof.ts';
-import { generateImage } from '../tasks/visualization_generate/generate-image.ts';
+import { generateImage } from '../tasks/visualization_generate/generateImage.ts';
 import { ModelRefusedError, ModelUnavailableError } from '../tasks/visualization_generate/provider.ts';
 import { providerFor } from '../tasks/visualization_generate/providers.ts';
 

@@ -2,9 +2,9 @@ import { PassThrough } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import type { ExportFormat } from '../../storage/reports.ts';
 import type { ExportModel } from './model.ts';
-import { writeDxf } from './write-dxf.ts';
-import { writePdf } from './write-pdf.ts';
-import { writeCsv, writeXlsx, writeXml } from './write-tables.ts';
+import { writeDxf } from './writeDxf.ts';
+import { writePdf } from './writePdf.ts';
+import { writeCsv, writeXlsx, writeXml } from './writeTables.ts';
 
 /** The zip carries the technical formats only, so it never hands out a PDF to a key without reports.export_pdf. */
 export const ZIP_CONTENTS = ['xml', 'csv', 'xlsx', 'dxf', 'json'] as const;

@@ -62,7 +62,7 @@ export interface ThreadJob {
  */
 const BOOTSTRAP = `
 import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./sandbox-thread.ts', import.meta.url).href)}); });
+  .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./sandboxThread.ts', import.meta.url).href)}); });
 `;
 
 /** The bytes as an ArrayBuffer of their own, so they move to the thread instead of being copied. */

@@ -1,6 +1,6 @@
-import { inspectImage } from './inspect-image.ts';
+import { inspectImage } from './inspectImage.ts';
 import { maskPng } from './mask.ts';
-import { bearer, callModel, judgeStatus } from './model-call.ts';
+import { bearer, callModel, judgeStatus } from './modelCall.ts';
 import type { ImageProvider, RenderInput } from './provider.ts';
 
 export interface HttpProviderOptions {
@@ -14,7 +14,7 @@ export interface HttpProviderOptions {
  * JSON `{image: {data, content_type}, mask: {data, content_type: "image/png"}, prompt,
  * selection: {material, color, shape}}` (data in base64; the mask is the photo's size as displayed,
  * EXIF orientation applied, white on the roof) and `Authorization: Bearer <key>`; the answer is the rendered image as an image/*
- * body of any size. Outages and refusals are judged like every model's (model-call.ts).
+ * body of any size. Outages and refusals are judged like every model's (modelCall.ts).
  */
 export function httpProvider(opts: HttpProviderOptions): ImageProvider {
   return {

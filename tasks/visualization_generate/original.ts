@@ -1,6 +1,6 @@
 import { readBlobBytes, type BlobStore } from '../../storage/blobs.ts';
 import type { VisualizationRow } from '../../storage/visualizations.ts';
-import { fetchImage } from './fetch-image.ts';
+import { fetchImage } from './fetchImage.ts';
 
 /**
  * A visualization's original photo: the stored copy (an upload, or the partner's URL downloaded

@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { PermanentError } from '../../core/errors.ts';
-import { MAX_INPUT_PIXELS } from './inspect-image.ts';
+import { MAX_INPUT_PIXELS } from './inspectImage.ts';
 import { ENCODER_SIZE } from '../../core/segmenter/model.ts';
 
 /** Decoded pixels, three bytes (R, G, B) per pixel, row by row. */

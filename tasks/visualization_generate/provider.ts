@@ -24,7 +24,7 @@ export interface RenderInput {
 
 /**
  * One way of drawing the new roof. The answer is an encoded image of any size and raster format
- * (a model's) or raw pixels at the photo's size; generate-image.ts stretches it to the photo and
+ * (a model's) or raw pixels at the photo's size; generateImage.ts stretches it to the photo and
  * keeps only its roof, so a provider never has to preserve walls or sky. A provider may paint
  * `photo` in place and answer it (the local one: no second 36 MB buffer for 12 megapixels).
  */

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fetchImage, ImageFetchError } from './fetch-image.ts';
+import { fetchImage, ImageFetchError } from './fetchImage.ts';
 import { maskPng } from './mask.ts';
 import { encodeForModel } from './photo.ts';
-import { bearer, callModel, judgeStatus, type ModelAnswer } from './model-call.ts';
+import { bearer, callModel, judgeStatus, type ModelAnswer } from './modelCall.ts';
 import { ModelRefusedError, ModelUnavailableError, type ImageProvider, type RenderInput } from './provider.ts';
 
 /** Which of the model's inputs get our photo, mask and prompt; a missing name is not sent. */

@@ -58,7 +58,7 @@ export async function postWebhook(
   if (problem) return attempt(null, problem);
 
   // A timer cleared on return rather than AbortSignal.timeout, whose late abort would hit a
-  // finished request (see fetch-image.ts).
+  // finished request (see fetchImage.ts).
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), opts.timeoutMs);
   const limits = { connectTimeoutMs: opts.timeoutMs, headersTimeoutMs: opts.timeoutMs, bodyTimeoutMs: opts.timeoutMs };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseFile } from '../../tasks/report_import/parse-file.ts';
+import { parseFile } from '../../tasks/report_import/parseFile.ts';
 import { summarize, type Outcome } from '../../tasks/report_import/summary.ts';
 
 /** Real-world reports the repository may not ship (third-party copyright): CI points CORPUS_DIR at them. */

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { findRoof, ROOF_ANALYSIS_WIDTH } from '../../tasks/visualization_generate/roof-mask.ts';
+import { findRoof, ROOF_ANALYSIS_WIDTH } from '../../tasks/visualization_generate/roofMask.ts';
 import { renderMaterial } from '../../tasks/visualization_generate/render/composite.ts';
 import { decodeForSegmenter } from '../../tasks/visualization_generate/photo.ts';
 import type { Segmenter } from '../../core/segmenter/segmenter.ts';

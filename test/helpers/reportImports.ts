@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestContext, TestResponse } from './harness.ts';
 import type { Upload } from '../fixtures/reports/build.ts';
-import { parseFile } from '../../tasks/report_import/parse-file.ts';
+import { parseFile } from '../../tasks/report_import/parseFile.ts';
 import { summarize, type Outcome } from '../../tasks/report_import/summary.ts';
 
 /** One file parsed and summarized as the import task does with a file sent alone; a failed import throws its reason. */

@@ -1,7 +1,7 @@
 import { importedAlone } from '../helpers/reportImports.ts';
 import { describe, expect, it } from 'vitest';
 import { PermanentError } from '../../core/errors.ts';
-import { parseFile } from '../../tasks/report_import/parse-file.ts';
+import { parseFile } from '../../tasks/report_import/parseFile.ts';
 import { eagleViewExportJson, eagleViewGetReportJson } from '../fixtures/reports/eagleviewJson.ts';
 
 const imported = importedAlone;

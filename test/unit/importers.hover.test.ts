@@ -1,7 +1,7 @@
 import { importedAlone } from '../helpers/reportImports.ts';
 import { describe, expect, it } from 'vitest';
-import { readReportText } from '../../tasks/report_import/detect-vendor.ts';
-import { collapseRepeatedLine } from '../../tasks/report_import/repeated-glyphs.ts';
+import { readReportText } from '../../tasks/report_import/detectVendor.ts';
+import { collapseRepeatedLine } from '../../tasks/report_import/repeatedGlyphs.ts';
 import { squaresFrom } from '../../tasks/report_import/vendors/hoverPdf.ts';
 import {
   hoverCompleteMeasurementsPdf,

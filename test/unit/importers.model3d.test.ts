@@ -2,7 +2,7 @@ import { importedAlone } from '../helpers/reportImports.ts';
 import { describe, expect, it } from 'vitest';
 import { classifyEdges, facetPlane, type Point3 } from '../../core/roofGeometry.ts';
 import type { ExportModel } from '../../tasks/report_export/model.ts';
-import { writeDxf } from '../../tasks/report_export/write-dxf.ts';
+import { writeDxf } from '../../tasks/report_export/writeDxf.ts';
 import { CROSS_GABLE, GABLE, HIP, faces3dDxf, model3dDxf } from '../fixtures/reports/models3d.ts';
 
 const SLOPE = Math.sqrt(1.25);

@@ -1,9 +1,9 @@
 import { importedAlone } from '../helpers/reportImports.ts';
 import { describe, expect, it } from 'vitest';
 import { PermanentError } from '../../core/errors.ts';
-import { readReportText } from '../../tasks/report_import/detect-vendor.ts';
+import { readReportText } from '../../tasks/report_import/detectVendor.ts';
 import { parseLength } from '../../tasks/report_import/feet.ts';
-import { parseFile } from '../../tasks/report_import/parse-file.ts';
+import { parseFile } from '../../tasks/report_import/parseFile.ts';
 import {
   EAGLEVIEW_LINES,
   eagleViewPdf,

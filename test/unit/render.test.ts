@@ -3,7 +3,7 @@ import { analyzeRoof, renderMaterial } from '../../tasks/visualization_generate/
 import { fillSpeckleHoles } from '../../tasks/visualization_generate/render/holes.ts';
 import sharp from 'sharp';
 import { rasterizeOutline, type Mask } from '../../tasks/visualization_generate/mask.ts';
-import { generateImage } from '../../tasks/visualization_generate/generate-image.ts';
+import { generateImage } from '../../tasks/visualization_generate/generateImage.ts';
 import type { ImageProvider } from '../../tasks/visualization_generate/provider.ts';
 
 /**

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import DxfParserModule from 'dxf-parser';
 import { exportBaseName, projectNameOfUpload } from '../../core/reportNames.ts';
 import { safeFileName } from '../../storage/blobs.ts';
-import { parseFile } from '../../tasks/report_import/parse-file.ts';
+import { parseFile } from '../../tasks/report_import/parseFile.ts';
 import { summarize } from '../../tasks/report_import/summary.ts';
 import type { ExportModel } from '../../tasks/report_export/model.ts';
-import { writeDxf } from '../../tasks/report_export/write-dxf.ts';
+import { writeDxf } from '../../tasks/report_export/writeDxf.ts';
 import { hoverRoofMeasurementsPdf } from '../fixtures/reports/hover.ts';
 
 // dxf-parser's CommonJS build exports the class itself, which its typings call the default export.

@@ -1,6 +1,6 @@
 import { PermanentError } from '../../../core/errors.ts';
 import type { Lengths, PitchArea } from '../../../core/reportModel.ts';
-import { readRoofExport, type Node } from '../parse-xml.ts';
+import { readRoofExport, type Node } from '../parseXml.ts';
 import { mergeMeasurements, normalizePitch, type Measurements, type StructureMeasurements } from '../summary.ts';
 
 const obj = (v: unknown): Node | undefined =>

@@ -1,6 +1,6 @@
 import type { Mask } from '../mask.ts';
 import { decodePhotoSmall } from '../photo.ts';
-import { findRoof, ROOF_ANALYSIS_WIDTH } from '../roof-mask.ts';
+import { findRoof, ROOF_ANALYSIS_WIDTH } from '../roofMask.ts';
 
 /** What a refusal asks for: one tap is enough for the segmenter. */
 export const ASK_FOR_A_TAP =
@@ -8,7 +8,7 @@ export const ASK_FOR_A_TAP =
 
 /**
  * The roof found with no input from the partner, or a refusal asking for one tap. The colour and
- * texture finder (roof-mask.ts) answers: prompting the segmenter from its confident pixels was
+ * texture finder (roofMask.ts) answers: prompting the segmenter from its confident pixels was
  * measured on the workbench photos and did not yet beat it (docs/decisions/visualizer.md).
  */
 export async function findRoofAutomatically(image: Buffer): Promise<{ mask: Mask } | { refused: string }> {

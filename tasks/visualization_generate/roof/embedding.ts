@@ -4,7 +4,7 @@ import type { Sql } from '../../../storage/db.ts';
 import { keepOriginal, markEmbeddingReady, type VisualizationRow } from '../../../storage/visualizations.ts';
 import { EMBEDDING_CONTENT_TYPE, encodeEmbedding } from '../../../core/segmenter/embeddingBlob.ts';
 import type { Segmenter } from '../../../core/segmenter/segmenter.ts';
-import { inspectImage } from '../inspect-image.ts';
+import { inspectImage } from '../inspectImage.ts';
 import { loadOriginal } from '../original.ts';
 import { decodeForSegmenter } from '../photo.ts';
 

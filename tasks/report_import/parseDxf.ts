@@ -1,7 +1,7 @@
 import type { Geometry, LengthKind } from '../../core/reportModel.ts';
 import { completeLengths, normalizePitch, round, type Measurements } from './summary.ts';
-import { FEET_PER_UNIT, readDxf, type Pt } from './dxf-reader.ts';
-import { measure3dModel, type ModelFacet } from './dxf-model3d.ts';
+import { FEET_PER_UNIT, readDxf, type Pt } from './dxfReader.ts';
+import { measure3dModel, type ModelFacet } from './dxfModel3d.ts';
 
 /** Past this a drawing is not a roof plan; reading stops there. */
 export const MAX_DXF_ENTITIES = 500_000;
@@ -97,7 +97,7 @@ function lowerBound(texts: { at: Pt }[], x: number): number {
 
 /**
  * A 3D model (closed 3D polylines or 3DFACEs, as GAF QuickMeasure delivers) is measured from
- * its facets' planes (dxf-model3d.ts). Otherwise a roof plan: closed polylines are facets (areas; a polyline inside another on the same
+ * its facets' planes (dxfModel3d.ts). Otherwise a roof plan: closed polylines are facets (areas; a polyline inside another on the same
  * layer is an opening and is subtracted), lines and open polylines on RIDGE/HIP/VALLEY/RAKE/
  * EAVE/STEP layers are line lengths, "5/12" texts inside a facet (or a layer named like
  * ROOF-5-12) give its pitch, and $INSUNITS gives the scale.

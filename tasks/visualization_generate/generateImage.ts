@@ -1,4 +1,4 @@
-import { inspectImage } from './inspect-image.ts';
+import { inspectImage } from './inspectImage.ts';
 import { compositeRoof, softEdge, type Mask } from './mask.ts';
 import { decodePhoto, encodeJpeg, rawAtSize, type RawRgb } from './photo.ts';
 import { promptFor } from './prompt.ts';

@@ -3,8 +3,8 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { PermanentError } from '../../core/errors.ts';
-import { parseFile } from './parse-file.ts';
-import { pdfText } from './parse-pdf.ts';
+import { parseFile } from './parseFile.ts';
+import { pdfText } from './parsePdf.ts';
 import type { ThreadJob, ThreadMessage } from './sandbox.ts';
 
 const send = (msg: ThreadMessage) => parentPort!.postMessage(msg);

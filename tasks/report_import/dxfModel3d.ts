@@ -1,6 +1,6 @@
 import { classifyEdges, facetPlane, pitchOfRise, type Point3 } from '../../core/roofGeometry.ts';
 import type { FacetSummary, Geometry, LengthKind } from '../../core/reportModel.ts';
-import { FEET_PER_UNIT } from './dxf-reader.ts';
+import { FEET_PER_UNIT } from './dxfReader.ts';
 import { completeLengths, round, type Measurements } from './summary.ts';
 
 export type ModelFacet = Point3[];

@@ -1,6 +1,6 @@
 import { LENGTH_LABELS, type ExportModel } from './model.ts';
 import { centroid } from '../../core/roofGeometry.ts';
-import { lwpolyline, pairs, polyline3d, text, type DxfPoint } from './dxf-groups.ts';
+import { lwpolyline, pairs, polyline3d, text, type DxfPoint } from './dxfGroups.ts';
 
 const LAYERS = ['ROOF-FACETS', 'LABELS', 'NOTES', ...LENGTH_LABELS.map(([k]) => k.toUpperCase().replace('_', '-'))];
 const fixed = ([x, y]: [number, number]): DxfPoint => [x.toFixed(4), y.toFixed(4)];

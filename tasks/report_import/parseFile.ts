@@ -1,13 +1,13 @@
 import { PermanentError } from '../../core/errors.ts';
 import { PDF_COMES_ALONE } from '../../core/reportImportRules.ts';
 import type { ReportVendor } from '../../core/reportModel.ts';
-import { describeContent, detectFormat, formatFromName, type SourceFormat } from './detect-format.ts';
-import { parseCsv } from './parse-csv.ts';
-import { parseDxf } from './parse-dxf.ts';
-import { parseJson } from './parse-json.ts';
-import { parsePdf } from './parse-pdf.ts';
-import { parseXml } from './parse-xml.ts';
-import { isXlsx, parseXlsx } from './parse-xlsx.ts';
+import { describeContent, detectFormat, formatFromName, type SourceFormat } from './detectFormat.ts';
+import { parseCsv } from './parseCsv.ts';
+import { parseDxf } from './parseDxf.ts';
+import { parseJson } from './parseJson.ts';
+import { parsePdf } from './parsePdf.ts';
+import { parseXml } from './parseXml.ts';
+import { isXlsx, parseXlsx } from './parseXlsx.ts';
 import type { Measurements, ParsedFile } from './summary.ts';
 import { readStream, verifyZip, walkZip } from './zip.ts';
 

@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { PermanentError } from '../../core/errors.ts';
-import { readReportText } from './detect-vendor.ts';
+import { readReportText } from './detectVendor.ts';
 import type { Measurements } from './summary.ts';
 
 const PDF_TIMEOUT_MS = 20_000;

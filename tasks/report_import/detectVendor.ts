@@ -6,7 +6,7 @@ import { hoverPdf } from './vendors/hoverPdf.ts';
 import { pictometry } from './vendors/pictometry.ts';
 import { roofSnap } from './vendors/roofSnap.ts';
 import { roofr } from './vendors/roofr.ts';
-import { collapseRepeatedGlyphs } from './repeated-glyphs.ts';
+import { collapseRepeatedGlyphs } from './repeatedGlyphs.ts';
 import type { PdfReportReader } from './vendors/vendor.ts';
 
 /** Asked in order; the first that recognises the text reads it. */
