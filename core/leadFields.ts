@@ -30,7 +30,9 @@ export type LeadFieldKind =
   | 'funnel-gap'
   | 'flag'
   | 'integer'
-  | 'communication-summary';
+  | 'communication-summary'
+  /** A commit-safe position in the changes feed (storage/leadChanges.ts). */
+  | 'change-position';
 
 /** The SQL type of a column of each kind, as information_schema names it. */
 export const SQL_TYPES = {
@@ -51,6 +53,7 @@ export const SQL_TYPES = {
   flag: 'boolean',
   integer: 'integer',
   'communication-summary': undefined,
+  'change-position': 'xid8',
 } as const satisfies Record<LeadFieldKind, string | undefined>;
 
 export interface LeadFieldSpec {
@@ -242,6 +245,7 @@ export const LEAD_FIELDS = {
   created_at: { kind: 'timestamp', column: 'read', shown: true },
   updated_at: { kind: 'timestamp', column: 'read', shown: true },
   deleted_at: { kind: 'date-time', column: 'internal' },
+  change_xid: { kind: 'change-position', column: 'internal' },
   document: { kind: 'text', column: 'internal' },
 } as const satisfies Record<string, LeadFieldSpec>;
 
