@@ -5,7 +5,7 @@ import { createLogger } from '../core/logger.ts';
 import { onShutdown } from '../core/process.ts';
 import { guardKnownPostgresDefects } from '../core/postgresCrashGuard.ts';
 import { createSql } from '../storage/db.ts';
-import { countWorkspaces, createWorkspace } from '../storage/workspaces.ts';
+import { countWorkspaces, createWorkspace, ensureTestTwin } from '../storage/workspaces.ts';
 import { createApiKey } from '../storage/apiKeys.ts';
 import { SCOPES } from '../core/scopes.ts';
 import { startApi } from '../api/server.ts';
@@ -29,12 +29,19 @@ const sql = createSql(database.url, config.DB_POOL_MAX);
 if ((await countWorkspaces(sql)) === 0) {
   const workspace = await createWorkspace(sql, 'Demo workspace');
   const key = await createApiKey(sql, { workspaceId: workspace.id, name: 'Demo key', scopes: [...SCOPES] });
+  // A test key beside it, so a newcomer can try test mode (its own data, no quota) at once.
+  const twin = (await ensureTestTwin(sql, workspace.id))!;
+  const testKey = await createApiKey(sql, { workspaceId: twin.id, name: 'Demo test key', scopes: [...SCOPES] });
   console.log(
     [
       '',
       `  Demo workspace ${workspace.id} created with an all-scopes API key (shown only once):`,
       '',
       `    ${key.key}`,
+      '',
+      `  and a test-mode key, which sees only the workspace's test data:`,
+      '',
+      `    ${testKey.key}`,
       '',
       `  Try: curl -H "Authorization: Bearer ${key.key}" ${config.PUBLIC_BASE_URL}/api/v1/me`,
       '',

@@ -108,6 +108,10 @@ describe('npm start', { timeout: 120_000 }, () => {
       const base = `http://127.0.0.1:${port}`;
       const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
       expect((await fetch(`${base}/api/v1/me`, { headers: auth })).status).toBe(200);
+      // The banner's second key is the demo workspace's test-mode key.
+      const testKey = /\b(pk_test_\S+)/.exec(out.text)![1]!;
+      const me = await fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${testKey}` } });
+      expect(await me.json()).toMatchObject({ api_key: { mode: 'test' }, workspace: { name: 'Demo workspace' } });
       const outside = Object.values(networkInterfaces())
         .flat()
         .find((a) => a && a.family === 'IPv4' && !a.internal);
