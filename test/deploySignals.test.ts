@@ -103,7 +103,7 @@ describe('web under deploy signals (Procfile process, own process group)', { tim
             (err: Error) => err,
           ),
         );
-        expect(await waitUntil(async () => (await sessionsWaitingOnLocks(t.sql)) === REQUESTS, 10_000)).toBe(true);
+        expect(await waitUntil(async () => (await sessionsWaitingOnLocks(t.sql)) === REQUESTS, 30_000)).toBe(true);
 
         const signalledAt = Date.now();
         signal(web.pid);

@@ -132,7 +132,10 @@ describe('npm start', { timeout: 120_000 }, () => {
       });
       expect(test.status).toBe(202);
       expect(await waitUntil(async () => received.length > 0, 20_000)).toBe(true);
-      expect(received[0]!.headers['webhook-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      // A new endpoint signs as Standard Webhooks does: webhook-id, webhook-timestamp, v1,<base64>.
+      expect(received[0]!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+      expect(received[0]!.headers['webhook-timestamp']).toMatch(/^\d+$/);
+      expect(received[0]!.headers['webhook-id']).toEqual(expect.any(String));
       expect(JSON.parse(received[0]!.body).type).toBe('webhook_endpoint.test');
 
       child.kill('SIGTERM');
