@@ -357,10 +357,16 @@ describe('POST /api/v1/leads under concurrency', () => {
     // Another writer changes the lead and holds it until the upsert has read it and waits to write.
     let commit!: () => void;
     const committed = new Promise<void>((r) => (commit = r));
+    let updated!: () => void;
+    const isUpdated = new Promise<void>((r) => (updated = r));
     const writer = t.sql.begin(async (tx) => {
       await tx`update leads set notes = 'Written in between' where id = ${id}`;
+      updated();
       await committed;
     });
+    // The upsert starts only once the other writer holds the lead: it reads the committed lead, then
+    // its write waits for that writer, finds the lead changed and plans again.
+    await isUpdated;
     const upsert = post({ contact_phone: '(212) 555-0302', contact_name: 'After' });
     expect(await waitUntil(async () => (await sessionsWaitingOnLocks(t.sql)) > 0, 10_000, 20)).toBe(true);
     commit();
