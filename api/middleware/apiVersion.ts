@@ -13,20 +13,19 @@ export const VERSION_HEADER = 'Partner-Version';
 /** Where the docs explain versions and their deprecation: the `Link rel="deprecation"` target. */
 const VERSIONS_DOCS_PATH = '/docs#section/API-versions';
 
-/** Answers in `version`: the header echoing it, and its deprecation and sunset when it has them. */
+/**
+ * Answers in `version`: the header echoing it, and its deprecation and sunset when it has them.
+ * Nothing is removed: a request answers in the newest version (never deprecated) until its key
+ * pins another, and a pinned version only applies when the request named none.
+ */
 function answerIn(ctx: Ctx, version: ApiVersion) {
   ctx.state.apiVersion = version.date;
   ctx.set(VERSION_HEADER, version.date);
-  if (version.deprecated) {
-    // RFC 9745: an Item of type Date, `@` and Unix seconds; RFC 8594: an HTTP date.
-    ctx.set('Deprecation', `@${Math.floor(version.deprecated.since.getTime() / 1000)}`);
-    ctx.set('Sunset', version.deprecated.sunset.toUTCString());
-    ctx.set('Link', `<${ctx.deps.config.PUBLIC_BASE_URL}${VERSIONS_DOCS_PATH}>; rel="deprecation"; type="text/html"`);
-  } else {
-    ctx.remove('Deprecation');
-    ctx.remove('Sunset');
-    ctx.remove('Link');
-  }
+  if (!version.deprecated) return;
+  // RFC 9745: an Item of type Date, `@` and Unix seconds; RFC 8594: an HTTP date.
+  ctx.set('Deprecation', `@${Math.floor(version.deprecated.since.getTime() / 1000)}`);
+  ctx.set('Sunset', version.deprecated.sunset.toUTCString());
+  ctx.set('Link', `<${ctx.deps.config.PUBLIC_BASE_URL}${VERSIONS_DOCS_PATH}>; rel="deprecation"; type="text/html"`);
 }
 
 /**
