@@ -23,6 +23,7 @@ const env = {
   GENERATE_WAIT_MS: '60000',
   WORKER_CONCURRENCY: '4',
   MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '16777216',
 };
 const api = await startProcess('api/server.ts', env);
 const worker = await startProcess('worker/main.ts', env, { http: false });

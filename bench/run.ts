@@ -35,7 +35,7 @@ for (const scenario of chosen) {
   const run = spawnSync(process.execPath, ['--import', 'tsx', ...scenario.command], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '16777216' },
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 64 * 1024 * 1024,
   });

@@ -3,7 +3,7 @@
 // time: the embedding (create → embedding stored), a roof selection once the embedding exists
 // (POST …/roof-selection), and a generate that paints it; the worker's peak RSS; and how long the web
 // process's event loop stalls while selections run (a probe GET every 10 ms, against the same probe
-// with the web process idle). `MALLOC_ARENA_MAX=2 npx tsx bench/segmenter.ts [visualizations]`.
+// with the web process idle). `MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=16777216 npx tsx bench/segmenter.ts [visualizations]`.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 // Local-provider generation on a 12-megapixel photo: the whole image pipeline a generate runs
 // (decode, roof mask, clay tile painted, JPEG encode), latency p50/p99 and peak RSS while four
 // run at once (WORKER_CONCURRENCY=4), plus the roof finder alone against its shrink baseline.
-// `MALLOC_ARENA_MAX=2 npx tsx bench/visualizer.ts [runs]`: the worker's allocator setting, as
+// `MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=16777216 npx tsx bench/visualizer.ts [runs]`: the worker's allocator setting, as
 // `npm run bench` runs it (glibc's default arenas add ~130 MB of libvips thread arenas).
 import sharp from 'sharp';
 import { generateImage } from '../tasks/visualization_generate/generateImage.ts';
