@@ -518,6 +518,12 @@ function whereLeads(sql: Db, workspaceId: string, f: LeadFilter, after?: [number
  */
 export const NEWEST_WINDOW = 5_000;
 
+/**
+ * How many of the newest leads a search looks at first: a match found in fewer than a tenth of
+ * them would not fill a page from the window either.
+ */
+const FIRST_LOOK = 500;
+
 /** How many of a workspace's newest leads tell which part of a search term is rarest. */
 const FRAGMENT_SAMPLE = 500;
 
@@ -623,24 +629,32 @@ export async function listLeads(
   // Only the workspace and the cursor are inside the LIMIT subquery: the walk is of
   // leads_list_idx, whose entries carry every filtered column, and the planner cannot trade the
   // window for an equality index (whose entries do not) or the filter's own index.
-  const window = selectiveSearch(f)
-    ? []
-    : await pageRows(
-        sql,
-        sql`
+  const walkNewest = (walk: number) =>
+    pageRows(
+      sql,
+      sql`
     select l.id, l.created_at from (
       select l.id, l.created_at, l.updated_at, l.search_text, l.contact_phone, l.stage_id, l.source, l.medium,
              l.campaign, l.conversion_type, l.has_call, l.has_sms
       from leads l
       where ${and(sql, scope)}
       order by l.created_at desc, l.id desc
-      limit ${NEWEST_WINDOW}
+      limit ${walk}
     ) l
     where ${and(sql, [...equal, ...updated, ...anyOf(sql, search)])}
     order by l.created_at desc, l.id desc
     limit ${limit + 1}`,
-      );
-  if (window.length > limit) return window;
+    );
+  if (!selectiveSearch(f)) {
+    // A first look at the newest few: a common match fills the page there, and one that matches
+    // too seldom to fill it from the whole window goes straight to its own indexes.
+    const glance = await walkNewest(FIRST_LOOK);
+    if (glance.length > limit) return glance;
+    if (glance.length * (NEWEST_WINDOW / FIRST_LOOK) > limit) {
+      const window = await walkNewest(NEWEST_WINDOW);
+      if (window.length > limit) return window;
+    }
+  }
   // Each way of matching collects every match through its own index and keeps the newest; OFFSET
   // 0 plans the collection for all its rows, so the planner cannot turn it back into an ordered
   // walk hoping to stop early.
