@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Ctx } from '../context.ts';
 import { giveBackHit } from '../middleware/rateLimit.ts';
 
 /** A strong tag of the body's bytes: 128 bits of its SHA-256, enough to tell two answers apart. */
 function tagOf(bytes: string | Buffer): string {
-  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
+  return `"${hash('sha256', bytes, 'base64url').slice(0, 22)}"`;
 }
 
 /**
@@ -29,7 +29,10 @@ export function noneMatch(header: string, tag: string): boolean {
  */
 export async function answerConditionally(ctx: Ctx): Promise<void> {
   if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.status !== 200) return;
-  if (!ctx.response.is('json')) return;
+  // The response's own media type, without parsing it as a media range (type-is): every JSON
+  // answer here is application/json.
+  const type = ctx.response.type;
+  if (type !== 'application/json' && !type.endsWith('+json')) return;
   const body = ctx.body;
   let bytes: string | Buffer;
   if (typeof body === 'string' || Buffer.isBuffer(body)) bytes = body;

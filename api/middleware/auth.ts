@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { ERRORS } from '../../core/errors.ts';
 import { ExpiringMap } from '../../core/expiringMap.ts';
 import { verifyApiKey, type KeyLookup } from '../../storage/apiKeys.ts';
@@ -20,7 +20,7 @@ export class KeyCache {
   }
 
   async lookup(token: string): Promise<KeyLookup> {
-    const id = createHash('sha256').update(token).digest('base64url');
+    const id = hash('sha256', token, 'base64url');
     const hit = this.entries.get(id);
     if (hit) return hit;
     const value = await verifyApiKey(this.sql, token);
