@@ -52,9 +52,18 @@ export interface Selection {
   decodes: number;
 }
 
+/** One of the decoder's answers to a lone prompt, unrefined: a region the model sees as one object. */
+export interface Candidate {
+  /** 1 inside the region, 0 elsewhere, at the size asked for. */
+  mask: Uint8Array;
+  /** The decoder's own estimate of the answer's quality (predicted IoU). */
+  score: number;
+}
+
 export interface DecodeRequest {
   id: number;
-  op: 'select';
+  /** select: the rounds as one interactive loop, one cleaned answer; candidates: each round alone, its raw answer. */
+  op: 'select' | 'candidates';
   embedding: Float32Array | null;
   stored: { key: string; bytes: Uint8Array } | null;
   rounds: PromptRound[];
@@ -73,6 +82,7 @@ export type ThreadReply =
       ok: true;
       embedding?: Float32Array;
       selection?: Omit<Selection, 'width' | 'height'>;
+      candidates?: Candidate[];
     }
   | { id: number; ok: false; error: string };
 
@@ -159,6 +169,23 @@ export class Segmenter {
     return { ...reply.selection!, width: embedding.width, height: embedding.height };
   }
 
+  /**
+   * The decoder's answer to each prompt on its own (no interactive loop, no cleaning), at
+   * `size` (the photo's aspect): one message and one embedding decode for all of them, as an
+   * automatic finder asks for a few regions at once.
+   */
+  async candidates(
+    embedding: Embedding | StoredEmbedding,
+    prompts: SegmenterPrompt[],
+    size: { width: number; height: number },
+  ): Promise<Candidate[]> {
+    if (prompts.length === 0) return [];
+    const rounds = prompts.map((p) => decodeRequest('candidates', embedding, p).rounds.at(-1)!);
+    const request = decodeRequest('candidates', embedding, prompts[0]!);
+    const reply = await this.call({ ...request, rounds, outWidth: size.width, outHeight: size.height });
+    return reply.candidates!;
+  }
+
   /** Waits for the requests under way (a request after this starts a new thread), then ends the thread. */
   async close(): Promise<void> {
     const worker = this.worker;
@@ -172,7 +199,7 @@ export class Segmenter {
 
 /** The decoder's inputs for a prompt: SAM's coordinates are pixels of the embedded photo. */
 function decodeRequest(
-  op: 'select',
+  op: DecodeRequest['op'],
   embedding: Embedding | StoredEmbedding,
   prompt: SegmenterPrompt,
 ): Omit<DecodeRequest, 'id'> {
