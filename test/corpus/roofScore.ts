@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { findRoof, ROOF_ANALYSIS_WIDTH } from '../../tasks/visualization_generate/roofMask.ts';
+import { findRoofAutomatically } from '../../tasks/visualization_generate/roof/autoFind.ts';
 import { renderMaterial } from '../../tasks/visualization_generate/render/composite.ts';
 import { decodeForSegmenter } from '../../tasks/visualization_generate/photo.ts';
 import type { Segmenter } from '../../core/segmenter/segmenter.ts';
@@ -25,7 +25,10 @@ export interface RoofScore {
   coverage?: number;
   /** Share of everything else (neither roof nor ignored) the rendering changed. */
   spill?: number;
+  /** Time to find the roof once the photo's embedding exists (as a generate on a prepared photo). */
   findMs: number;
+  /** Decoder runs the finding took. */
+  decodes: number;
 }
 
 /** The workbench's ten photos, and a second set from public repositories kept to check the finder generalizes. */
@@ -53,20 +56,23 @@ async function raster(polygons: [number, number][][], holes: [number, number][][
 }
 
 /**
- * Runs the finder as the local provider does (on the photo shrunk to the analysis width), paints
- * a material with the result, and counts which pixels changed inside and outside the true roof.
+ * Finds the roof as a generate with no outline and no selection does (findRoofAutomatically, on
+ * the photo's embedding computed first, as the embedding job does), paints a material with the
+ * result, and counts which pixels changed inside and outside the true roof.
  */
-export async function scorePhoto(photoPath: string, spec: PhotoMask, overlayDir?: string): Promise<RoofScore> {
-  const small = await sharp(photoPath)
-    .rotate()
-    .resize({ width: ROOF_ANALYSIS_WIDTH })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+export async function scorePhoto(
+  photoPath: string,
+  spec: PhotoMask,
+  segmenter: Segmenter,
+  overlayDir?: string,
+): Promise<RoofScore> {
+  const image = readFileSync(photoPath);
+  const embedding = await segmenter.embed(await decodeForSegmenter(image));
   const started = performance.now();
-  const found = findRoof({ data: small.data, width: small.info.width, height: small.info.height, channels: 3 });
+  const found = await findRoofAutomatically(image, { segmenter, embedding });
   const findMs = performance.now() - started;
-  if ('refused' in found) return { photo: spec.photo, refused: found.refused, findMs };
+  const { decodes } = found;
+  if ('refused' in found) return { photo: spec.photo, refused: found.refused, findMs, decodes };
 
   const { data, info } = await sharp(photoPath)
     .rotate()
@@ -121,17 +127,18 @@ export async function scorePhoto(photoPath: string, spec: PhotoMask, overlayDir?
       .png()
       .toFile(join(overlayDir, `${spec.photo}.classes.png`));
   }
-  return { photo: spec.photo, coverage: roofChanged / roofAll, spill: restChanged / restAll, findMs };
+  return { photo: spec.photo, coverage: roofChanged / roofAll, spill: restChanged / restAll, findMs, decodes };
 }
 
 export async function scoreAll(
   corpusDir: string,
+  segmenter: Segmenter,
   options: { overlayDir?: string; only?: string; masksDir?: URL } = {},
 ) {
   const out: RoofScore[] = [];
   for (const spec of photoMasks(options.masksDir)) {
     if (options.only && !spec.photo.includes(options.only)) continue;
-    out.push(await scorePhoto(join(corpusDir, 'photos', spec.photo), spec, options.overlayDir));
+    out.push(await scorePhoto(join(corpusDir, 'photos', spec.photo), spec, segmenter, options.overlayDir));
   }
   return out;
 }
