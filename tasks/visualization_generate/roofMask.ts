@@ -473,9 +473,8 @@ function offMaterial(scene: Scene, grown: Uint8Array, own: { hue: { a: number; b
   const members = scene.patches.filter((_, j) => grown[j]);
   const lightest = quantileBy(members, (p) => p.l, 0.9);
   const far = Math.max(OFF_AB, own.ab);
-  const off = Uint8Array.from(
-    scene.patches,
-    (p) => Number(Math.hypot(p.a - own.hue.a, p.b - own.hue.b) > far || p.l > lightest + OFF_L),
+  const off = Uint8Array.from(scene.patches, (p) =>
+    Number(Math.hypot(p.a - own.hue.a, p.b - own.hue.b) > far || p.l > lightest + OFF_L),
   );
   return Uint8Array.from(scene.label, (j) => off[j]!);
 }

@@ -1,5 +1,6 @@
 import type { Candidate, Embedding, Segmenter, StoredEmbedding, Tap } from '../../../core/segmenter/segmenter.ts';
 import { cleanMask } from '../../../core/segmenter/maskCleanup.ts';
+import { MAX_HOLE_SHARE, MIN_ISLAND_SHARE } from '../../../core/segmenter/selection.ts';
 import type { Mask } from '../mask.ts';
 import { decodeForSegmenter, decodePhotoSmall } from '../photo.ts';
 import { examineRoof, ROOF_ANALYSIS_WIDTH, type RoofEvidence } from '../roofMask.ts';
@@ -26,6 +27,8 @@ const MAX_PROMPTS = 4;
 const PROMPTS_PER_PART = 2;
 /** How many times an answer holding what is not roof is asked again with one more `not_roof` tap. */
 const CORRECTIONS = 2;
+/** Share of a gap's edge the finder's roof must hold for an answer to fill it (fillWithin). */
+const ENCLOSED = 0.6;
 /** Smallest region taken (share of the frame): a roof is never a speck; mulch and flower beds often take the roof's colour. */
 const MIN_REGION_SHARE = 0.02;
 /** Parts of the colour finder's roof smaller than this share of the frame give no prompt (chimney tops, flower beds). */
@@ -45,8 +48,10 @@ const MIN_ON_MATERIAL = 0.5;
  * the decoder's answer to a lone tap is one region it sees as an object (a plane, a roof, or the
  * whole house), and a region is taken only when the finder's independent evidence says it is roof
  * (hardly any sky, vegetation or colour the material does not take, and mostly that material).
- * The answer is the finder's roof joined with the regions taken; with none taken it is the
- * finder's own answer (so the model never makes it refuse), and a refusal asks for one tap.
+ * The answers not taken still fill the gaps the roof encloses (fillWithin). The answer is the
+ * finder's roof joined with what the model added; when it adds nothing it is the finder's own
+ * answer (so the model never makes it refuse), and a refusal asks for one tap. Without a stored
+ * embedding the photo is embedded here first (seconds of CPU).
  */
 export async function findRoofAutomatically(image: Buffer, model: RoofModel | null): Promise<AutoFound> {
   const small = await decodePhotoSmall(image, ROOF_ANALYSIS_WIDTH);
@@ -59,14 +64,17 @@ export async function findRoofAutomatically(image: Buffer, model: RoofModel | nu
   const embedded = !model.embedding;
   const embedding = model.embedding ?? (await model.segmenter.embed(await decodeForSegmenter(image)));
   const size = { width: embedding.width, height: embedding.height };
-  const { taken, decodes } = await promptedRegions(model.segmenter, embedding, size, evidence, start);
-  if (taken.length === 0) {
+  const { taken, others, decodes } = await promptedRegions(model.segmenter, embedding, size, evidence, start);
+  const filled = 'mask' in found ? fillWithin(found.mask.data, others, size, evidence) : null;
+  if (taken.length === 0 && !filled) {
     return 'mask' in found ? { ...found, decodes, embedded } : { ...refused(found.refused), decodes, embedded };
   }
   const union = new Uint8Array(size.width * size.height);
   if ('mask' in found) paintScaled(union, size, found.mask);
   for (const c of taken) for (let p = 0; p < union.length; p++) union[p] = union[p]! | c.mask[p]!;
-  cleanMask(union, size.width, size.height, { maxHoleShare: 0.0004, minIslandShare: 0.0015 });
+  if (filled) for (let p = 0; p < union.length; p++) union[p] = union[p]! | filled[p]!;
+  // Cleaned as a partner's selection is (selection.ts).
+  cleanMask(union, size.width, size.height, { maxHoleShare: MAX_HOLE_SHARE, minIslandShare: MIN_ISLAND_SHARE });
   for (let p = 0; p < union.length; p++) union[p] = union[p] ? 255 : 0;
   return { mask: { data: union, ...size }, decodes, embedded };
 }
@@ -87,6 +95,7 @@ async function promptedRegions(
 ) {
   let prompts = spreadTaps(start, evidence.width, evidence.height).map((t) => [t]);
   const taken: Candidate[] = [];
+  const others: Candidate[] = [];
   const asked: Uint8Array[] = [];
   let decodes = 0;
   for (let round = 0; round <= CORRECTIONS && prompts.length; round++) {
@@ -100,6 +109,7 @@ async function promptedRegions(
     answers.forEach((c, i) => {
       const judged = judgeCandidate(c.mask, size, evidence);
       if (isRoof(judged)) return void taken.push(c);
+      others.push(c);
       if (round === CORRECTIONS || asked.some((m) => alike(m, c.mask))) return;
       asked.push(c.mask);
       const foreign = foreignTap(c.mask, size, evidence);
@@ -107,11 +117,11 @@ async function promptedRegions(
     });
     prompts = next;
   }
-  return { taken, decodes };
+  return { taken, others, decodes };
 }
 
 /** Whether two masks of one size mostly agree (intersection over union above 0.9). */
-export function alike(a: Uint8Array, b: Uint8Array) {
+function alike(a: Uint8Array, b: Uint8Array) {
   let both = 0,
     either = 0;
   for (let p = 0; p < a.length; p++) ((both += a[p]! & b[p]!), (either += a[p]! | b[p]!));
@@ -119,7 +129,7 @@ export function alike(a: Uint8Array, b: Uint8Array) {
 }
 
 /** A `not_roof` tap at the deepest point of the largest part of `mask` the evidence calls foreign (not the material). */
-export function foreignTap(mask: Uint8Array, size: { width: number; height: number }, evidence: RoofEvidence): Tap | null {
+function foreignTap(mask: Uint8Array, size: { width: number; height: number }, evidence: RoofEvidence): Tap | null {
   const { width, height } = evidence;
   const foreign = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
@@ -141,8 +151,111 @@ export function foreignTap(mask: Uint8Array, size: { width: number; height: numb
   return { x: ((best % width) + 0.5) / width, y: (Math.floor(best / width) + 0.5) / height, label: 0 };
 }
 
+/**
+ * What the answers not taken whole add: the gaps in the finder's roof that the answers cover,
+ * that lie inside the convex hull of one of the roof's parts, that the evidence does not call
+ * foreign, and that the roof encloses on at least ENCLOSED of their edge. The finder leaves such
+ * gaps where shingles lie lighter or darker than its tolerance; an answer that runs on to the
+ * walls still traces the roof's own edges there, while a wall or a dormer's face meets the roof
+ * along one or two sides only.
+ */
+function fillWithin(
+  roof: Uint8Array,
+  answers: Candidate[],
+  size: { width: number; height: number },
+  evidence: RoofEvidence,
+): Uint8Array | null {
+  if (answers.length === 0) return null;
+  const { width, height } = evidence;
+  const hull = hullsOf(roof, width, height);
+  const gap = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(size.height - 1, Math.floor(((y + 0.5) * size.height) / height));
+    for (let x = 0; x < width; x++) {
+      const q = y * width + x;
+      if (roof[q] || !hull[q] || evidence.skyOrVegetation[q] || evidence.offMaterial?.[q]) continue;
+      const p = sy * size.width + Math.min(size.width - 1, Math.floor(((x + 0.5) * size.width) / width));
+      if (answers.some((a) => a.mask[p])) gap[q] = 1;
+    }
+  }
+  const { label, sizes } = parts(gap, width, height);
+  const edge = new Float64Array(sizes.length),
+    enclosed = new Float64Array(sizes.length);
+  for (let q = 0; q < gap.length; q++) {
+    const id = label[q]!;
+    if (!id) continue;
+    const x = q % width;
+    for (const n of [x > 0 ? q - 1 : -1, x < width - 1 ? q + 1 : -1, q - width, q + width]) {
+      if (n < 0 || n >= gap.length || gap[n]) continue;
+      edge[id]!++;
+      enclosed[id]! += roof[n] ? 1 : 0;
+    }
+  }
+  const keep = Uint8Array.from(sizes, (_, id) => Number(id > 0 && enclosed[id]! >= ENCLOSED * edge[id]!));
+  const out = new Uint8Array(size.width * size.height);
+  let any = false;
+  for (let y = 0; y < size.height; y++) {
+    const row = Math.min(height - 1, Math.floor(((y + 0.5) * height) / size.height)) * width;
+    for (let x = 0; x < size.width; x++) {
+      const q = row + Math.min(width - 1, Math.floor(((x + 0.5) * width) / size.width));
+      if (!keep[label[q]!]) continue;
+      const p = y * size.width + x;
+      if (answers.some((a) => a.mask[p])) ((out[p] = 1), (any = true));
+    }
+  }
+  return any ? out : null;
+}
+
+/** 1 inside the convex hull of each part of `region` (parts under MIN_PART_SHARE of the frame left out). */
+function hullsOf(region: Uint8Array, width: number, height: number) {
+  const { label, sizes } = parts(region, width, height);
+  const out = new Uint8Array(width * height);
+  for (let id = 1; id < sizes.length; id++) {
+    if (sizes[id]! < MIN_PART_SHARE * width * height) continue;
+    // Each row's leftmost and rightmost pixel hold the part's hull.
+    const points: [number, number][] = [];
+    for (let y = 0; y < height; y++) {
+      let lo = -1,
+        hi = -1;
+      for (let x = 0; x < width; x++) if (label[y * width + x] === id) ((lo = lo < 0 ? x : lo), (hi = x));
+      if (lo >= 0) points.push([lo, y], [hi, y]);
+    }
+    const hull = convexHull(points);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) if (insideConvex(hull, x, y)) out[y * width + x] = 1;
+  }
+  return out;
+}
+
+/** Andrew's monotone chain: the hull's corners, counter-clockwise. */
+function convexHull(points: [number, number][]) {
+  const sorted = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const cross = (o: [number, number], a: [number, number], b: [number, number]) =>
+    (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const half = (pts: [number, number][]) => {
+    const h: [number, number][] = [];
+    for (const p of pts) {
+      while (h.length >= 2 && cross(h[h.length - 2]!, h[h.length - 1]!, p) <= 0) h.pop();
+      h.push(p);
+    }
+    h.pop();
+    return h;
+  };
+  return [...half(sorted), ...half([...sorted].reverse())];
+}
+
+function insideConvex(hull: [number, number][], x: number, y: number) {
+  if (hull.length < 3) return false;
+  for (let i = 0; i < hull.length; i++) {
+    const a = hull[i]!,
+      b = hull[(i + 1) % hull.length]!;
+    if ((b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]) < 0) return false;
+  }
+  return true;
+}
+
 /** What the finder's evidence says of one candidate region: shares of it on sky or vegetation, off the material, on it. */
-export function judgeCandidate(mask: Uint8Array, size: { width: number; height: number }, evidence: RoofEvidence) {
+function judgeCandidate(mask: Uint8Array, size: { width: number; height: number }, evidence: RoofEvidence) {
   const { width, height } = evidence;
   let area = 0,
     skyOrVegetation = 0,
@@ -164,7 +277,7 @@ export function judgeCandidate(mask: Uint8Array, size: { width: number; height: 
   return { area: area / (width * height), skyOrVegetation: skyOrVegetation / n, off: off / n, on: on / n };
 }
 
-export function isRoof(j: ReturnType<typeof judgeCandidate>) {
+function isRoof(j: ReturnType<typeof judgeCandidate>) {
   return (
     j.area >= MIN_REGION_SHARE &&
     j.skyOrVegetation <= MAX_SKY_OR_VEGETATION &&
@@ -189,7 +302,7 @@ function paintScaled(out: Uint8Array, size: { width: number; height: number }, m
  * (farthest from its edge), then the deepest point outside a disc of that depth around the taps
  * so far, while it lies at least MIN_DEPTH_SHARE as deep as the first.
  */
-export function spreadTaps(region: Uint8Array, width: number, height: number): Tap[] {
+function spreadTaps(region: Uint8Array, width: number, height: number): Tap[] {
   const { label, sizes } = parts(region, width, height);
   const order = sizes
     .map((n, id) => ({ n, id }))
