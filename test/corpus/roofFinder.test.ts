@@ -29,11 +29,12 @@ const SETS: Record<keyof typeof MASK_SETS, PhotoSet> = {
     masksDir: MASK_SETS.workbench,
     found: {
       'metal-copper-standing-seam-aerial-trees.png': 0.45,
-      'shingle-multicolour-yellow-house-trees.jpg': 0.73,
+      'shingle-charcoal-turret-multiplane-aerial.jpg': 0.49,
+      'shingle-multicolour-yellow-house-trees.jpg': 0.75,
       'shingle-tan-3tab-garage-trees.jpg': 0.89,
-      'steel-shake-brown-red-brick-wall.png': 0.85,
-      'tile-charcoal-2storey-hip-sky.jpg': 0.71,
-      'tile-grey-concrete-red-brick-sky.jpg': 0.48,
+      'steel-shake-brown-red-brick-wall.png': 0.86,
+      'tile-charcoal-2storey-hip-sky.jpg': 0.79,
+      'tile-grey-concrete-red-brick-sky.jpg': 0.62,
     },
   },
   extra: {
