@@ -4,6 +4,7 @@ import { MAX_HOLE_SHARE, MIN_ISLAND_SHARE } from '../../../core/segmenter/select
 import type { Mask } from '../mask.ts';
 import { decodeForSegmenter, decodePhotoSmall } from '../photo.ts';
 import { examineRoof, ROOF_ANALYSIS_WIDTH, type RoofEvidence } from '../roofMask.ts';
+import { deepestPoint, depthIn, regionsOf } from './regions.ts';
 
 /** What a refusal asks for: one tap is enough for the segmenter. */
 export const ASK_FOR_A_TAP =
@@ -149,14 +150,11 @@ function foreignTap(mask: Uint8Array, size: { width: number; height: number }, e
       foreign[p] = evidence.skyOrVegetation[p]! | (evidence.offMaterial?.[p] ?? 0);
     }
   }
-  const { label, sizes } = parts(foreign, width, height);
+  const { label, sizes } = regionsOf(foreign, width, height);
   let largest = 0;
   for (let id = 1; id < sizes.length; id++) if (sizes[id]! > (sizes[largest] ?? 0)) largest = id;
   if (!largest || sizes[largest]! < MIN_PART_SHARE * width * height) return null;
-  const depth = chamfer(label, largest, width, height);
-  let best = 0;
-  for (let p = 0; p < depth.length; p++) if (depth[p]! > depth[best]!) best = p;
-  return { x: ((best % width) + 0.5) / width, y: (Math.floor(best / width) + 0.5) / height, label: 0 };
+  return { ...deepestPoint(label, largest, width, height), label: 0 };
 }
 
 /**
@@ -186,7 +184,7 @@ function fillWithin(
       if (answers.some((a) => a.mask[p])) gap[q] = 1;
     }
   }
-  const { label, sizes } = parts(gap, width, height);
+  const { label, sizes } = regionsOf(gap, width, height);
   const edge = new Float64Array(sizes.length),
     enclosed = new Float64Array(sizes.length);
   for (let q = 0; q < gap.length; q++) {
@@ -216,7 +214,7 @@ function fillWithin(
 
 /** 1 inside the convex hull of each part of `region` (parts under MIN_PART_SHARE of the frame left out). */
 function hullsOf(region: Uint8Array, width: number, height: number) {
-  const { label, sizes } = parts(region, width, height);
+  const { label, sizes } = regionsOf(region, width, height);
   const out = new Uint8Array(width * height);
   for (let id = 1; id < sizes.length; id++) {
     if (sizes[id]! < MIN_PART_SHARE * width * height) continue;
@@ -311,14 +309,14 @@ function paintScaled(out: Uint8Array, size: { width: number; height: number }, m
  * so far, while it lies at least MIN_DEPTH_SHARE as deep as the first.
  */
 function spreadTaps(region: Uint8Array, width: number, height: number): Tap[] {
-  const { label, sizes } = parts(region, width, height);
+  const { label, sizes } = regionsOf(region, width, height);
   const order = sizes
     .map((n, id) => ({ n, id }))
     .filter((p) => p.id > 0 && p.n >= MIN_PART_SHARE * width * height)
     .sort((a, b) => b.n - a.n);
   const taps: Tap[] = [];
   for (const { id } of order) {
-    const depth = chamfer(label, id, width, height);
+    const depth = depthIn(label, id, width, height);
     let first = 0;
     for (let k = 0; k < PROMPTS_PER_PART && taps.length < MAX_PROMPTS; k++) {
       let best = -1;
@@ -337,45 +335,4 @@ function spreadTaps(region: Uint8Array, width: number, height: number): Tap[] {
     }
   }
   return taps;
-}
-
-/** Labels of the 4-connected parts of `m` (non-zero = set), and each part's size. */
-function parts(m: Uint8Array, w: number, h: number) {
-  const label = new Int32Array(w * h);
-  const sizes = [0];
-  const stack: number[] = [];
-  for (let s = 0; s < m.length; s++) {
-    if (!m[s] || label[s]) continue;
-    const id = sizes.length;
-    let n = 0;
-    label[s] = id;
-    stack.push(s);
-    while (stack.length) {
-      const p = stack.pop()!;
-      n++;
-      const x = p % w;
-      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, p - w, p + w]) {
-        if (q >= 0 && q < m.length && m[q] && !label[q]) ((label[q] = id), stack.push(q));
-      }
-    }
-    sizes.push(n);
-  }
-  return { label, sizes };
-}
-
-/** Each pixel of part `id`: its distance to the part's edge (two-pass chamfer, pixels); 0 elsewhere. */
-function chamfer(label: Int32Array, id: number, w: number, h: number) {
-  const d = new Float32Array(w * h);
-  for (let p = 0; p < d.length; p++) d[p] = label[p] === id ? 1e9 : 0;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const p = y * w + x;
-      if (d[p]) d[p] = Math.min(d[p]!, x ? d[p - 1]! + 1 : 1, y ? d[p - w]! + 1 : 1);
-    }
-  for (let y = h - 1; y >= 0; y--)
-    for (let x = w - 1; x >= 0; x--) {
-      const p = y * w + x;
-      if (d[p]) d[p] = Math.min(d[p]!, x < w - 1 ? d[p + 1]! + 1 : 1, y < h - 1 ? d[p + w]! + 1 : 1);
-    }
-  return d;
 }
