@@ -65,6 +65,13 @@ describe('the real model on a photo of our own making', () => {
     expect(selection.areaShare).toBeCloseTo(truth.reduce((n, v) => n + Number(v > 127), 0) / truth.length, 1);
   });
 
+  it('computes one embedding for a photo asked for twice at once', async () => {
+    const photo = await decodeForSegmenter(HOUSE_JPG);
+    const [a, b] = await Promise.all([segmenter.embed(photo), segmenter.embed(photo)]);
+    expect(b).toBe(a);
+    expect(a.data).toHaveLength(EMBEDDING_LENGTH);
+  });
+
   it('replays taps as rounds, each refining the last, and reuses the rounds a stored embedding already answered', async () => {
     const embedding = await segmenter.embed(await decodeForSegmenter(HOUSE_JPG));
     const bytes = encodeEmbedding(embedding);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { RoofOutline } from '../roofOutline.ts';
 import { EMBEDDING_LENGTH, ENCODER_SIZE, type SegmenterModel } from './model.ts';
@@ -106,6 +107,8 @@ export class Segmenter {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly running = new Set<Promise<unknown>>();
+  /** Embeddings being computed, by the photo's pixels: a generate and the embedding job often ask for the same photo at once. */
+  private readonly embedding = new Map<string, Promise<Embedding>>();
 
   constructor(private readonly threads = 1) {}
 
@@ -153,14 +156,28 @@ export class Segmenter {
     await this.call({ op: 'load', model });
   }
 
-  /** The embedding of a photo already scaled so its longest side is ENCODER_SIZE (RGB bytes). */
+  /**
+   * The embedding of a photo already scaled so its longest side is ENCODER_SIZE (RGB bytes). A
+   * photo whose embedding is being computed already shares that computation (callers only read
+   * the embedding).
+   */
   async embed(photo: { data: Uint8Array; width: number; height: number }): Promise<Embedding> {
     const { width, height } = photo;
     if (Math.max(width, height) !== ENCODER_SIZE || photo.data.length !== width * height * 3) {
       throw new Error(`Segmenter.embed wants RGB with its longest side ${ENCODER_SIZE}, got ${width}×${height}`);
     }
-    const reply = await this.call({ op: 'embed', rgb: photo.data, width, height });
-    return { data: reply.embedding!, width, height };
+    const key = createHash('sha256').update(photo.data).update(`${width}x${height}`).digest('hex');
+    let pending = this.embedding.get(key);
+    if (!pending) {
+      pending = this.call({ op: 'embed', rgb: photo.data, width, height }).then((r) => ({
+        data: r.embedding!,
+        width,
+        height,
+      }));
+      this.embedding.set(key, pending);
+      void pending.finally(() => this.embedding.delete(key)).catch(() => {});
+    }
+    return pending;
   }
 
   /** The decoder's answer made fit to keep: cleaned, measured and outlined, in the thread. */
