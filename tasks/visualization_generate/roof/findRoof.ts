@@ -2,11 +2,13 @@ import sharp from 'sharp';
 import { PermanentError } from '../../../core/errors.ts';
 import type { VisualizationRow } from '../../../storage/visualizations.ts';
 import { outlineMaskSize, rasterizeOutline, type Mask } from '../mask.ts';
-import type { RawRgb } from '../photo.ts';
+import { decodeForSegmenter, type RawRgb } from '../photo.ts';
 import type { RoofOutline } from '../../../core/roofOutline.ts';
 import { findRoofAutomatically, type RoofModel } from './autoFind.ts';
 import { readBlobBytes, type BlobStore } from '../../../storage/blobs.ts';
-import type { Segmenter, StoredEmbedding } from '../../../core/segmenter/segmenter.ts';
+import type { Embedding, Segmenter, StoredEmbedding } from '../../../core/segmenter/segmenter.ts';
+import type { Sql } from '../../../storage/db.ts';
+import { storeEmbedding } from './embedding.ts';
 import { storedEmbeddingSize } from '../../../core/segmenter/embeddingBlob.ts';
 
 /**
@@ -15,18 +17,35 @@ import { storedEmbeddingSize } from '../../../core/segmenter/embeddingBlob.ts';
  * refuses by asking for one tap when it finds none it trusts.
  */
 export async function roofMaskFor(
-  deps: { blobs: BlobStore; segmenter: Segmenter },
-  row: Pick<VisualizationRow, 'roof_outline' | 'roof_selection' | 'embedding_state' | 'embedding_key'>,
+  deps: { sql: Sql; blobs: BlobStore; segmenter: Segmenter },
+  row: Pick<
+    VisualizationRow,
+    'id' | 'workspace_id' | 'roof_outline' | 'roof_selection' | 'embedding_state' | 'embedding_key'
+  >,
   original: Buffer,
   photo: RawRgb,
 ): Promise<Mask> {
   const { blobs, segmenter } = deps;
   if (row.roof_outline) return outlineRoof(row.roof_outline)(photo);
   if (row.roof_selection) return maskFromPng(await readBlobBytes(blobs, row.roof_selection.mask_key));
-  // Without a stored embedding (its job not done yet, or failed) the generate computes one.
-  const embedding =
-    row.embedding_state === 'ready' && row.embedding_key ? await storedEmbedding(blobs, row.embedding_key) : null;
-  return foundRoof(original, { segmenter, embedding })();
+  return foundRoof(original, { segmenter, embedding: await embeddingFor(deps, row, original) })();
+}
+
+/**
+ * The row's stored embedding; when its job has not stored one yet (a generate right after
+ * create), the generate computes it and stores it for the job and later selections to reuse
+ * (one embedding per photo; the job finds it ready and skips). The same photo being embedded in
+ * this process already (by the job) shares that computation (Segmenter.embed).
+ */
+async function embeddingFor(
+  deps: { sql: Sql; blobs: BlobStore; segmenter: Segmenter },
+  row: Pick<VisualizationRow, 'id' | 'workspace_id' | 'embedding_state' | 'embedding_key'>,
+  original: Buffer,
+): Promise<Embedding | StoredEmbedding> {
+  if (row.embedding_state === 'ready' && row.embedding_key) return storedEmbedding(deps.blobs, row.embedding_key);
+  const embedding = await deps.segmenter.embed(await decodeForSegmenter(original));
+  await storeEmbedding(deps, row, embedding);
+  return embedding;
 }
 
 async function storedEmbedding(blobs: BlobStore, key: string): Promise<StoredEmbedding> {
