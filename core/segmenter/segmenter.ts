@@ -93,6 +93,9 @@ import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
   .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./thread.ts', import.meta.url).href)}); });
 `;
 
+/** How many embeddings a process keeps by photo (Segmenter.embeddings). */
+const EMBEDDINGS_KEPT = 4;
+
 type Pending = { worker: Worker; resolve: (reply: ThreadReply) => void; reject: (err: Error) => void };
 type RequestBody = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -107,8 +110,12 @@ export class Segmenter {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly running = new Set<Promise<unknown>>();
-  /** Embeddings being computed, by the photo's pixels: a generate and the embedding job often ask for the same photo at once. */
-  private readonly embedding = new Map<string, Promise<Embedding>>();
+  /**
+   * Embeddings being computed or computed lately, newest last, by the photo's pixels (4 MB each): a
+   * generate and the embedding job often ask for the same photo at once, and a partner trying
+   * several colours creates one visualization per colour from the same photo.
+   */
+  private readonly embeddings = new Map<string, Promise<Embedding>>();
 
   constructor(private readonly threads = 1) {}
 
@@ -158,8 +165,7 @@ export class Segmenter {
 
   /**
    * The embedding of a photo already scaled so its longest side is ENCODER_SIZE (RGB bytes). A
-   * photo whose embedding is being computed already shares that computation (callers only read
-   * the embedding).
+   * photo embedded lately or being embedded shares that embedding (callers only read it).
    */
   async embed(photo: { data: Uint8Array; width: number; height: number }): Promise<Embedding> {
     const { width, height } = photo;
@@ -167,17 +173,19 @@ export class Segmenter {
       throw new Error(`Segmenter.embed wants RGB with its longest side ${ENCODER_SIZE}, got ${width}×${height}`);
     }
     const key = createHash('sha256').update(photo.data).update(`${width}x${height}`).digest('hex');
-    let pending = this.embedding.get(key);
-    if (!pending) {
-      pending = this.call({ op: 'embed', rgb: photo.data, width, height }).then((r) => ({
+    let found = this.embeddings.get(key);
+    if (found) this.embeddings.delete(key);
+    else {
+      found = this.call({ op: 'embed', rgb: photo.data, width, height }).then((r) => ({
         data: r.embedding!,
         width,
         height,
       }));
-      this.embedding.set(key, pending);
-      void pending.finally(() => this.embedding.delete(key)).catch(() => {});
+      found.catch(() => this.embeddings.delete(key));
     }
-    return pending;
+    this.embeddings.set(key, found);
+    while (this.embeddings.size > EMBEDDINGS_KEPT) this.embeddings.delete(this.embeddings.keys().next().value!);
+    return found;
   }
 
   /** The decoder's answer made fit to keep: cleaned, measured and outlined, in the thread. */
