@@ -39,7 +39,7 @@ const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, con
         throw new PermanentError('No colour with a hex code is selected; choose a color_id from the catalog');
       const generated = await generateImage(provider, {
         image: original.bytes,
-        roofMask: (photo) => roofMaskFor({ sql, blobs, segmenter }, row, original.bytes, photo),
+        roofMask: (photo) => roofMaskFor({ blobs, segmenter }, row, original.bytes, photo),
         selection: {
           color: { name: row.color.name, hex: row.color.hex_code },
           material: row.material,

@@ -3,7 +3,7 @@ import { blobKey } from '../../../storage/blobs.ts';
 import type { Sql } from '../../../storage/db.ts';
 import { keepOriginal, markEmbeddingReady, type VisualizationRow } from '../../../storage/visualizations.ts';
 import { EMBEDDING_CONTENT_TYPE, encodeEmbedding } from '../../../core/segmenter/embeddingBlob.ts';
-import type { Embedding, Segmenter } from '../../../core/segmenter/segmenter.ts';
+import type { Segmenter } from '../../../core/segmenter/segmenter.ts';
 import { inspectImage } from '../inspectImage.ts';
 import { loadOriginal } from '../original.ts';
 import { decodeForSegmenter } from '../photo.ts';
@@ -33,16 +33,8 @@ export async function embedPhoto(
     await blobs.put(key, original.bytes, info.contentType);
     await keepOriginal(sql, ws, row.id, key, info.contentType);
   }
-  await storeEmbedding(deps, row, await segmenter.embed(await decodeForSegmenter(original.bytes)));
-}
-
-/** Keeps a row's embedding in blob storage and marks it ready: every later prompt and generate reuses it. */
-export async function storeEmbedding(
-  deps: { sql: Sql; blobs: BlobStore },
-  row: Pick<VisualizationRow, 'id' | 'workspace_id'>,
-  embedding: Embedding,
-): Promise<void> {
-  const key = blobKey(row.workspace_id, 'visualizations', row.id, 'embedding');
-  await deps.blobs.put(key, encodeEmbedding(embedding), EMBEDDING_CONTENT_TYPE);
-  await markEmbeddingReady(deps.sql, row.workspace_id, row.id, key);
+  const embedding = await segmenter.embed(await decodeForSegmenter(original.bytes));
+  const key = blobKey(ws, 'visualizations', row.id, 'embedding');
+  await blobs.put(key, encodeEmbedding(embedding), EMBEDDING_CONTENT_TYPE);
+  await markEmbeddingReady(sql, ws, row.id, key);
 }

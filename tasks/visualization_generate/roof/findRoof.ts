@@ -2,13 +2,11 @@ import sharp from 'sharp';
 import { PermanentError } from '../../../core/errors.ts';
 import type { VisualizationRow } from '../../../storage/visualizations.ts';
 import { outlineMaskSize, rasterizeOutline, type Mask } from '../mask.ts';
-import { decodeForSegmenter, type RawRgb } from '../photo.ts';
+import type { RawRgb } from '../photo.ts';
 import type { RoofOutline } from '../../../core/roofOutline.ts';
 import { findRoofAutomatically, type RoofModel } from './autoFind.ts';
 import { readBlobBytes, type BlobStore } from '../../../storage/blobs.ts';
-import type { Embedding, Segmenter, StoredEmbedding } from '../../../core/segmenter/segmenter.ts';
-import type { Sql } from '../../../storage/db.ts';
-import { storeEmbedding } from './embedding.ts';
+import type { Segmenter, StoredEmbedding } from '../../../core/segmenter/segmenter.ts';
 import { storedEmbeddingSize } from '../../../core/segmenter/embeddingBlob.ts';
 
 /**
@@ -17,35 +15,19 @@ import { storedEmbeddingSize } from '../../../core/segmenter/embeddingBlob.ts';
  * refuses by asking for one tap when it finds none it trusts.
  */
 export async function roofMaskFor(
-  deps: { sql: Sql; blobs: BlobStore; segmenter: Segmenter },
-  row: Pick<
-    VisualizationRow,
-    'id' | 'workspace_id' | 'roof_outline' | 'roof_selection' | 'embedding_state' | 'embedding_key'
-  >,
+  deps: { blobs: BlobStore; segmenter: Segmenter },
+  row: Pick<VisualizationRow, 'roof_outline' | 'roof_selection' | 'embedding_state' | 'embedding_key'>,
   original: Buffer,
   photo: RawRgb,
 ): Promise<Mask> {
   const { blobs, segmenter } = deps;
   if (row.roof_outline) return outlineRoof(row.roof_outline)(photo);
   if (row.roof_selection) return maskFromPng(await readBlobBytes(blobs, row.roof_selection.mask_key));
-  return foundRoof(original, { segmenter, embedding: await embeddingFor(deps, row, original) })();
-}
-
-/**
- * The row's stored embedding; when its job has not stored one yet (a generate right after
- * create), the generate computes it and stores it for the job and later selections to reuse
- * (one embedding per photo; the job finds it ready and skips). The same photo being embedded in
- * this process already (by the job) shares that computation (Segmenter.embed).
- */
-async function embeddingFor(
-  deps: { sql: Sql; blobs: BlobStore; segmenter: Segmenter },
-  row: Pick<VisualizationRow, 'id' | 'workspace_id' | 'embedding_state' | 'embedding_key'>,
-  original: Buffer,
-): Promise<Embedding | StoredEmbedding> {
-  if (row.embedding_state === 'ready' && row.embedding_key) return storedEmbedding(deps.blobs, row.embedding_key);
-  const embedding = await deps.segmenter.embed(await decodeForSegmenter(original));
-  await storeEmbedding(deps, row, embedding);
-  return embedding;
+  // The model needs the photo's embedding: a generate right after create, before the embedding
+  // job has stored it, paints what the colour finder finds alone rather than spend seconds of CPU
+  // on a second embedding (docs/decisions/visualizer.md).
+  if (row.embedding_state !== 'ready' || !row.embedding_key) return foundRoof(original, null)();
+  return foundRoof(original, { segmenter, embedding: await storedEmbedding(blobs, row.embedding_key) })();
 }
 
 async function storedEmbedding(blobs: BlobStore, key: string): Promise<StoredEmbedding> {
