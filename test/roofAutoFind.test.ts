@@ -5,7 +5,12 @@ import { encodeEmbedding, storedEmbeddingSize } from '../core/segmenter/embeddin
 import { Segmenter } from '../core/segmenter/segmenter.ts';
 import { findRoofAutomatically } from '../tasks/visualization_generate/roof/autoFind.ts';
 import type { Mask } from '../tasks/visualization_generate/mask.ts';
-import { decodeForSegmenter } from '../tasks/visualization_generate/photo.ts';
+import { decodeForSegmenter, decodePhoto } from '../tasks/visualization_generate/photo.ts';
+import { roofMaskFor } from '../tasks/visualization_generate/roof/findRoof.ts';
+import { LocalBlobStore } from '../storage/blobs.ts';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const segmenter = new Segmenter();
 afterAll(() => segmenter.close());
@@ -60,6 +65,33 @@ describe('automatic roof finding with the model', () => {
     const { coverage, spill } = await score(found.mask);
     expect(coverage).toBeGreaterThan(0.9);
     expect(spill).toBeLessThan(0.01);
+  });
+
+  it("paints a generate's roof with the model once the row's embedding is stored, and the colour finder's before", async () => {
+    const photo = await shadedHouse();
+    const blobs = new LocalBlobStore(await mkdtemp(join(tmpdir(), 'autofind-')), Buffer.alloc(32), 'http://localhost');
+    const key = 'ws/visualizations/v/embedding';
+    await blobs.put(
+      key,
+      encodeEmbedding(await segmenter.embed(await decodeForSegmenter(photo))),
+      'application/octet-stream',
+    );
+    const row = { roof_outline: null, roof_selection: null };
+    const decoded = await decodePhoto(photo);
+    const before = await roofMaskFor(
+      { blobs, segmenter },
+      { ...row, embedding_state: 'pending', embedding_key: null },
+      photo,
+      decoded,
+    );
+    const ready = await roofMaskFor(
+      { blobs, segmenter },
+      { ...row, embedding_state: 'ready', embedding_key: key },
+      photo,
+      decoded,
+    );
+    expect((await score(before)).coverage).toBeLessThan(0.8);
+    expect((await score(ready)).coverage).toBeGreaterThan(0.9);
   });
 
   it('refuses a photo with no roof by asking for one tap, without running the decoder', async () => {
