@@ -79,7 +79,7 @@ await Promise.all(
       const t0 = performance.now();
       await generateImage(localProvider, {
         image: photo,
-        roofMask: outline ? outlineRoof(outline) : foundRoof(photo),
+        roofMask: outline ? outlineRoof(outline) : foundRoof(photo, null),
         selection: {
           color: { name: 'Terracotta', hex: '#b5583a' },
           material: { id: 'mat_bench', name: 'Clay tile' },

@@ -20,7 +20,7 @@ import { providerFor } from './visualization_generate/providers.ts';
  * partner's plain reason kept on the row; if the last attempt fails too, migration 17's trigger
  * fails the row with that reason and releases the attempt in the same transaction.
  */
-const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, config, logger, blobs }) => {
+const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, config, logger, blobs, segmenter }) => {
   // One libvips thread per image and no operation cache: the worker runs several jobs at once
   // and its memory, not its speed, is the limit.
   sharp.concurrency(1);
@@ -39,7 +39,7 @@ const visualizationGenerate: TaskFactory<'visualization_generate'> = ({ sql, con
         throw new PermanentError('No colour with a hex code is selected; choose a color_id from the catalog');
       const generated = await generateImage(provider, {
         image: original.bytes,
-        roofMask: (photo) => roofMaskFor(blobs, row, original.bytes, photo),
+        roofMask: (photo) => roofMaskFor({ blobs, segmenter }, row, original.bytes, photo),
         selection: {
           color: { name: row.color.name, hex: row.color.hex_code },
           material: row.material,

@@ -65,6 +65,14 @@ describe('the real model on a photo of our own making', () => {
     expect(selection.areaShare).toBeCloseTo(truth.reduce((n, v) => n + Number(v > 127), 0) / truth.length, 1);
   });
 
+  it('computes one embedding for a photo asked for twice at once, and reuses it for the same photo later', async () => {
+    const photo = await decodeForSegmenter(await sharp(HOUSE_JPG).blur(1).toBuffer());
+    const [a, b] = await Promise.all([segmenter.embed(photo), segmenter.embed(photo)]);
+    expect(b).toBe(a);
+    expect(a.data).toHaveLength(EMBEDDING_LENGTH);
+    expect(await segmenter.embed({ ...photo, data: Uint8Array.from(photo.data) })).toBe(a);
+  });
+
   it('replays taps as rounds, each refining the last, and reuses the rounds a stored embedding already answered', async () => {
     const embedding = await segmenter.embed(await decodeForSegmenter(HOUSE_JPG));
     const bytes = encodeEmbedding(embedding);
@@ -92,7 +100,8 @@ describe('the real model on a photo of our own making', () => {
       /longest side 1024/,
     );
     await (segmenter as unknown as { worker: { terminate: () => Promise<number> } }).worker.terminate();
-    const photo = await decodeForSegmenter(HOUSE_JPG);
+    // A photo not embedded before: one embedded lately is answered without the thread.
+    const photo = await decodeForSegmenter(await sharp(HOUSE_JPG).flop().toBuffer());
     await expect(segmenter.embed(photo)).resolves.toMatchObject({ width: 1024, height: 768 });
   });
 });

@@ -144,12 +144,14 @@ describe('roof_outline', () => {
   });
 
   it('on generate, corrects the outline, and the local provider recolours exactly that region', async () => {
-    // Without an outline nothing is found in a flat photo: the row fails and says to send one.
+    // Without an outline nothing is found in a flat photo: the row fails and asks for one tap or an outline.
     const vis = await createVisualization(t, acme, { session_id: 'outline', original_image_url: grey });
     const failed = await generate(t, acme, vis.id);
     expect(failed.body.visualization).toMatchObject({
       status: 'failed',
-      processing_error: expect.stringMatching(/send roof_outline/),
+      processing_error: expect.stringMatching(
+        /roof-selection with \{"points": \[\{"x": …, "y": …, "label": "roof"\}\]\}\) or send roof_outline/,
+      ),
     });
     const res = await generate(t, acme, vis.id, { roof_outline: SQUARE });
     expect(res.status).toBe(200);

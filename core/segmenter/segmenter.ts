@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { RoofOutline } from '../roofOutline.ts';
 import { EMBEDDING_LENGTH, ENCODER_SIZE, type SegmenterModel } from './model.ts';
@@ -52,9 +53,18 @@ export interface Selection {
   decodes: number;
 }
 
+/** One of the decoder's answers to a lone prompt, unrefined: a region the model sees as one object. */
+export interface Candidate {
+  /** 1 inside the region, 0 elsewhere, at the size asked for. */
+  mask: Uint8Array;
+  /** The decoder's own estimate of the answer's quality (predicted IoU). */
+  score: number;
+}
+
 export interface DecodeRequest {
   id: number;
-  op: 'select';
+  /** select: the rounds as one interactive loop, one cleaned answer; candidates: each round alone, its raw answer. */
+  op: 'select' | 'candidates';
   embedding: Float32Array | null;
   stored: { key: string; bytes: Uint8Array } | null;
   rounds: PromptRound[];
@@ -73,6 +83,7 @@ export type ThreadReply =
       ok: true;
       embedding?: Float32Array;
       selection?: Omit<Selection, 'width' | 'height'>;
+      candidates?: Candidate[];
     }
   | { id: number; ok: false; error: string };
 
@@ -81,6 +92,9 @@ const BOOTSTRAP = `
 import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
   .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./thread.ts', import.meta.url).href)}); });
 `;
+
+/** How many embeddings a process keeps by photo (Segmenter.embeddings). */
+const EMBEDDINGS_KEPT = 4;
 
 type Pending = { worker: Worker; resolve: (reply: ThreadReply) => void; reject: (err: Error) => void };
 type RequestBody = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -96,6 +110,12 @@ export class Segmenter {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly running = new Set<Promise<unknown>>();
+  /**
+   * Embeddings being computed or computed lately, newest last, by the photo's pixels (4 MB each): a
+   * generate and the embedding job often ask for the same photo at once, and a partner trying
+   * several colours creates one visualization per colour from the same photo.
+   */
+  private readonly embeddings = new Map<string, Promise<Embedding>>();
 
   constructor(private readonly threads = 1) {}
 
@@ -143,20 +163,52 @@ export class Segmenter {
     await this.call({ op: 'load', model });
   }
 
-  /** The embedding of a photo already scaled so its longest side is ENCODER_SIZE (RGB bytes). */
+  /**
+   * The embedding of a photo already scaled so its longest side is ENCODER_SIZE (RGB bytes). A
+   * photo embedded lately or being embedded shares that embedding (callers only read it).
+   */
   async embed(photo: { data: Uint8Array; width: number; height: number }): Promise<Embedding> {
     const { width, height } = photo;
     if (Math.max(width, height) !== ENCODER_SIZE || photo.data.length !== width * height * 3) {
       throw new Error(`Segmenter.embed wants RGB with its longest side ${ENCODER_SIZE}, got ${width}×${height}`);
     }
-    const reply = await this.call({ op: 'embed', rgb: photo.data, width, height });
-    return { data: reply.embedding!, width, height };
+    const key = createHash('sha256').update(photo.data).update(`${width}x${height}`).digest('hex');
+    let found = this.embeddings.get(key);
+    if (found) this.embeddings.delete(key);
+    else {
+      found = this.call({ op: 'embed', rgb: photo.data, width, height }).then((r) => ({
+        data: r.embedding!,
+        width,
+        height,
+      }));
+      found.catch(() => this.embeddings.delete(key));
+    }
+    this.embeddings.set(key, found);
+    while (this.embeddings.size > EMBEDDINGS_KEPT) this.embeddings.delete(this.embeddings.keys().next().value!);
+    return found;
   }
 
   /** The decoder's answer made fit to keep: cleaned, measured and outlined, in the thread. */
   async select(embedding: Embedding | StoredEmbedding, prompt: SegmenterPrompt): Promise<Selection> {
     const reply = await this.call(decodeRequest('select', embedding, prompt));
     return { ...reply.selection!, width: embedding.width, height: embedding.height };
+  }
+
+  /**
+   * The decoder's answer to each prompt on its own (no interactive loop, no cleaning), at
+   * `size` (the photo's aspect): one message and one embedding decode for all of them, as an
+   * automatic finder asks for a few regions at once.
+   */
+  async candidates(
+    embedding: Embedding | StoredEmbedding,
+    prompts: SegmenterPrompt[],
+    size: { width: number; height: number },
+  ): Promise<Candidate[]> {
+    if (prompts.length === 0) return [];
+    const rounds = prompts.map((p) => decodeRequest('candidates', embedding, p).rounds.at(-1)!);
+    const request = decodeRequest('candidates', embedding, prompts[0]!);
+    const reply = await this.call({ ...request, rounds, outWidth: size.width, outHeight: size.height });
+    return reply.candidates!;
   }
 
   /** Waits for the requests under way (a request after this starts a new thread), then ends the thread. */
@@ -172,7 +224,7 @@ export class Segmenter {
 
 /** The decoder's inputs for a prompt: SAM's coordinates are pixels of the embedded photo. */
 function decodeRequest(
-  op: 'select',
+  op: DecodeRequest['op'],
   embedding: Embedding | StoredEmbedding,
   prompt: SegmenterPrompt,
 ): Omit<DecodeRequest, 'id'> {

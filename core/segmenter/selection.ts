@@ -2,9 +2,9 @@ import { outlineOfMask, type RoofOutline } from '../roofOutline.ts';
 import { cleanMask } from './maskCleanup.ts';
 
 /** Holes up to this share of the photo are specks to fill; larger ones (a chimney, a skylight) stay. */
-const MAX_HOLE_SHARE = 0.0004;
+export const MAX_HOLE_SHARE = 0.0004;
 /** Islands below this share of the photo are stray pixels, not roof. */
-const MIN_ISLAND_SHARE = 0.0015;
+export const MIN_ISLAND_SHARE = 0.0015;
 /** The outline is traced at most this wide: smooth and exact enough to draw, cheap to trace. */
 const OUTLINE_WIDTH = 512;
 

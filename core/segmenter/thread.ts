@@ -158,6 +158,16 @@ parentPort!.on('message', async (req: ThreadRequest) => {
     } else if (req.op === 'load') {
       await session(req.model);
       reply = { id: req.id, ok: true };
+    } else if (req.op === 'candidates') {
+      const embedding = embeddingOf(req);
+      const candidates = [];
+      for (const round of req.rounds) {
+        const { logits, score } = await decodeRound(embedding, round, null, req);
+        const mask = Uint8Array.from(logits, (v) => (v > 0 ? 1 : 0));
+        transfer.push(mask.buffer as ArrayBuffer);
+        candidates.push({ mask, score });
+      }
+      reply = { id: req.id, ok: true, candidates };
     } else {
       const decoded = await decode(req);
       const selection = selectionOf(decoded.logits, req.outWidth, req.outHeight);

@@ -384,9 +384,40 @@ function rasterise(scene: Scene, inRoof: Uint8Array) {
  * plane when that is large and not shadow. When neither is clear the finder refuses rather than guess.
  */
 export function findRoof(photo: PhotoPixels): { mask: Mask } | { refused: string } {
+  return examineRoof(photo).found;
+}
+
+/**
+ * What the finder saw besides its answer, at the analysis size, for a finder that prompts a
+ * segmenter with it (roof/autoFind.ts): where sky and vegetation are, the roof's material as
+ * grown from its seeds even when the answer is a refusal, and what lies off that material.
+ */
+export interface RoofEvidence {
+  found: { mask: Mask } | { refused: string };
+  width: number;
+  height: number;
+  /** 1 on sky or vegetation, which no roof is. */
+  skyOrVegetation: Uint8Array;
+  /** 1 on the material grown from the seeds (before the finder's own stability checks); null with no seeds. */
+  material: Uint8Array | null;
+  /** 1 on colours that material does not take (far off its a*b*, or much lighter); null with no seeds. */
+  offMaterial: Uint8Array | null;
+}
+
+/** findRoof's answer with its evidence (RoofEvidence). */
+export function examineRoof(photo: PhotoPixels): RoofEvidence {
   const scene = analyse(photo);
-  const { patches, width, height } = scene;
+  const { patches, width, height, label } = scene;
   const total = width * height;
+  const perPixel = (inPatch: (j: number) => boolean) => Uint8Array.from(label, (j) => Number(inPatch(j)));
+  const evidence = {
+    width,
+    height,
+    skyOrVegetation: perPixel((j) => !!(scene.sky[j] || scene.vegetation[j])),
+    material: null as Uint8Array | null,
+    offMaterial: null as Uint8Array | null,
+  };
+  const refuse = (why: string, clue = evidence) => ({ ...clue, found: refusal(why) });
   const areaOf = (js: number[]) => js.reduce((m, j) => m + patches[j]!.n, 0) / total;
   let seeds = dominantSeeds(scene, roofline(scene));
   const fromRoofline = areaOf(seeds) >= 0.01;
@@ -394,7 +425,7 @@ export function findRoof(photo: PhotoPixels): { mask: Mask } | { refused: string
     seeds = dominantPlane(scene);
     // Near-black is shadow, not a material: a shaded wall is as ribbed as a roof.
     if (areaOf(seeds) < 0.1 || summarize(seeds.map((j) => patches[j]!)).l < 15)
-      return refusal('No roofline against the sky or trees, and no roof dominating the frame, could be found');
+      return refuse('No roofline against the sky or trees, and no roof dominating the frame, could be found');
   }
   const minArea = fromRoofline ? 0.04 : 0.1;
   // The roof's own relief, measured over a first growth, keeps smooth walls and trim out of the second.
@@ -402,25 +433,50 @@ export function findRoof(photo: PhotoPixels): { mask: Mask } | { refused: string
   const members = patches.filter((_, j) => first[j]);
   const relief = { contrast: medianBy(members, contrastOf), texture: medianBy(members, (p) => p.texture) };
   const plain = grow(scene, seeds, 1, relief);
+  const own = { ...relief, ...ownColour(patches.filter((_, j) => plain[j])) };
+  evidence.material = perPixel((j) => !!plain[j]);
+  evidence.offMaterial = offMaterial(scene, plain, own);
   const extent = rasterise(scene, plain).area / total;
-  if (extent < minArea) return refusal('Too little of the photo could be told apart as roof');
+  if (extent < minArea) return refuse('Too little of the photo could be told apart as roof');
   // A roof with clear edges keeps its extent when the tolerances loosen; one that runs on into
   // walls or ground of a similar colour does not, and then no edge found is trustworthy.
   const looser = grownArea(scene, grow(scene, seeds, SLACK, relief));
   if (looser > extent * 1.3 + 0.02)
-    return refusal('The roof could not be told apart from walls or ground of a similar colour');
+    return refuse('The roof could not be told apart from walls or ground of a similar colour');
   // Only a roof judged clear of walls and ground is trimmed: the trim rule must not make a runaway look stable.
   // The material's own colour and spread over that growth then bound the final one (see ownColour).
-  const own = { ...relief, ...ownColour(patches.filter((_, j) => plain[j])) };
   const { data, area } = rasterise(
     scene,
     enclosedBack(scene, grow(scene, seeds, 1, own), grow(scene, seeds, 1, own, true)),
   );
-  if (area / total < minArea) return refusal('Too little of the photo could be told apart as roof');
+  if (area / total < minArea) return refuse('Too little of the photo could be told apart as roof');
+  // Which roof is meant is what is unclear, so the material grown is no evidence either.
   if (fromRoofline && rivalPlane(scene, seeds, area / total))
-    return refusal('The photo shows more than one roof and which one is meant is unclear');
-  if (area / total > 0.9) return refusal('The photo looks like one surface rather than a house with a roof');
-  return { mask: { data, width, height } };
+    return refuse('The photo shows more than one roof and which one is meant is unclear', {
+      ...evidence,
+      material: null,
+      offMaterial: null,
+    });
+  if (area / total > 0.9) return refuse('The photo looks like one surface rather than a house with a roof');
+  return { ...evidence, found: { mask: { data, width, height } } };
+}
+
+/** How far off the material's a*b* (at least) and above its lightness a colour is no longer that material. */
+const OFF_AB = 6;
+const OFF_L = 15;
+
+/**
+ * Per pixel: 1 on patches whose colour the material does not take: further in a*b* than its own
+ * tolerance (at least OFF_AB) from its hue, or lighter than nine tenths of it by more than OFF_L.
+ */
+function offMaterial(scene: Scene, grown: Uint8Array, own: { hue: { a: number; b: number }; ab: number }) {
+  const members = scene.patches.filter((_, j) => grown[j]);
+  const lightest = quantileBy(members, (p) => p.l, 0.9);
+  const far = Math.max(OFF_AB, own.ab);
+  const off = Uint8Array.from(scene.patches, (p) =>
+    Number(Math.hypot(p.a - own.hue.a, p.b - own.hue.b) > far || p.l > lightest + OFF_L),
+  );
+  return Uint8Array.from(scene.label, (j) => off[j]!);
 }
 
 /**

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { findRoof, ROOF_ANALYSIS_WIDTH } from '../../tasks/visualization_generate/roofMask.ts';
+import { findRoofAutomatically } from '../../tasks/visualization_generate/roof/autoFind.ts';
+import { deepestPoint, regionsOf } from '../../tasks/visualization_generate/roof/regions.ts';
 import { renderMaterial } from '../../tasks/visualization_generate/render/composite.ts';
 import { decodeForSegmenter } from '../../tasks/visualization_generate/photo.ts';
 import type { Segmenter } from '../../core/segmenter/segmenter.ts';
@@ -25,7 +26,10 @@ export interface RoofScore {
   coverage?: number;
   /** Share of everything else (neither roof nor ignored) the rendering changed. */
   spill?: number;
+  /** Time to find the roof once the photo's embedding exists (as a generate on a prepared photo). */
   findMs: number;
+  /** Decoder runs the finding took. */
+  decodes: number;
 }
 
 /** The workbench's ten photos, and a second set from public repositories kept to check the finder generalizes. */
@@ -53,20 +57,23 @@ async function raster(polygons: [number, number][][], holes: [number, number][][
 }
 
 /**
- * Runs the finder as the local provider does (on the photo shrunk to the analysis width), paints
- * a material with the result, and counts which pixels changed inside and outside the true roof.
+ * Finds the roof as a generate with no outline and no selection does (findRoofAutomatically, on
+ * the photo's embedding computed first, as the embedding job does), paints a material with the
+ * result, and counts which pixels changed inside and outside the true roof.
  */
-export async function scorePhoto(photoPath: string, spec: PhotoMask, overlayDir?: string): Promise<RoofScore> {
-  const small = await sharp(photoPath)
-    .rotate()
-    .resize({ width: ROOF_ANALYSIS_WIDTH })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+export async function scorePhoto(
+  photoPath: string,
+  spec: PhotoMask,
+  segmenter: Segmenter,
+  overlayDir?: string,
+): Promise<RoofScore> {
+  const image = readFileSync(photoPath);
+  const embedding = await segmenter.embed(await decodeForSegmenter(image));
   const started = performance.now();
-  const found = findRoof({ data: small.data, width: small.info.width, height: small.info.height, channels: 3 });
+  const found = await findRoofAutomatically(image, { segmenter, embedding });
   const findMs = performance.now() - started;
-  if ('refused' in found) return { photo: spec.photo, refused: found.refused, findMs };
+  const { decodes } = found;
+  if ('refused' in found) return { photo: spec.photo, refused: found.refused, findMs, decodes };
 
   const { data, info } = await sharp(photoPath)
     .rotate()
@@ -121,17 +128,18 @@ export async function scorePhoto(photoPath: string, spec: PhotoMask, overlayDir?
       .png()
       .toFile(join(overlayDir, `${spec.photo}.classes.png`));
   }
-  return { photo: spec.photo, coverage: roofChanged / roofAll, spill: restChanged / restAll, findMs };
+  return { photo: spec.photo, coverage: roofChanged / roofAll, spill: restChanged / restAll, findMs, decodes };
 }
 
 export async function scoreAll(
   corpusDir: string,
+  segmenter: Segmenter,
   options: { overlayDir?: string; only?: string; masksDir?: URL } = {},
 ) {
   const out: RoofScore[] = [];
   for (const spec of photoMasks(options.masksDir)) {
     if (options.only && !spec.photo.includes(options.only)) continue;
-    out.push(await scorePhoto(join(corpusDir, 'photos', spec.photo), spec, options.overlayDir));
+    out.push(await scorePhoto(join(corpusDir, 'photos', spec.photo), spec, segmenter, options.overlayDir));
   }
   return out;
 }
@@ -143,51 +151,6 @@ export interface PromptedScore {
   tap: { coverage: number; spill: number };
   /** A box around the roof, then up to 3 corrective taps: the result after each round. */
   boxRounds: { coverage: number; spill: number; taps: number }[];
-}
-
-/** Labels of the 4-connected regions of `m` (1 = set), and each region's size. */
-function regions(m: Uint8Array, w: number, h: number) {
-  const label = new Int32Array(w * h);
-  const sizes = [0];
-  const stack: number[] = [];
-  for (let s = 0; s < m.length; s++) {
-    if (!m[s] || label[s]) continue;
-    const id = sizes.length;
-    let n = 0;
-    label[s] = id;
-    stack.push(s);
-    while (stack.length) {
-      const p = stack.pop()!;
-      n++;
-      const x = p % w;
-      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, p - w, p + w]) {
-        if (q >= 0 && q < m.length && m[q] && !label[q]) ((label[q] = id), stack.push(q));
-      }
-    }
-    sizes.push(n);
-  }
-  return { label, sizes };
-}
-
-/** The point of region `id` farthest from its edge (a two-pass chamfer distance), as 0..1 fractions. */
-function deepestPoint(label: Int32Array, id: number, w: number, h: number) {
-  const d = new Float32Array(w * h);
-  for (let p = 0; p < d.length; p++) d[p] = label[p] === id ? 1e9 : 0;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const p = y * w + x;
-      if (!d[p]) continue;
-      d[p] = Math.min(d[p]!, x ? d[p - 1]! + 1 : 1, y ? d[p - w]! + 1 : 1);
-    }
-  let best = 0;
-  for (let y = h - 1; y >= 0; y--)
-    for (let x = w - 1; x >= 0; x--) {
-      const p = y * w + x;
-      if (!d[p]) continue;
-      d[p] = Math.min(d[p]!, x < w - 1 ? d[p + 1]! + 1 : 1, y < h - 1 ? d[p + w]! + 1 : 1);
-      if (d[p]! > d[best]!) best = p;
-    }
-  return { x: ((best % w) + 0.5) / w, y: (Math.floor(best / w) + 0.5) / h };
 }
 
 /**
@@ -216,7 +179,7 @@ export async function scorePrompted(segmenter: Segmenter, photoPath: string, spe
     }
     return { coverage: roofHit / roofAll, spill: restHit / restAll };
   };
-  const planes = regions(roof, w, h);
+  const planes = regionsOf(roof, w, h);
   const largest = planes.sizes.indexOf(Math.max(...planes.sizes.slice(1)));
   const tap = judge(
     (await segmenter.select(embedding, { taps: [{ ...deepestPoint(planes.label, largest, w, h), label: 1 }] })).mask,
@@ -242,7 +205,7 @@ export async function scorePrompted(segmenter: Segmenter, photoPath: string, spe
     if ((s.coverage >= 0.95 && s.spill <= 0.03) || taps.length === 3) break;
     const missed = Uint8Array.from(mask, (v, p) => (roof[p] && v <= 127 ? 1 : 0));
     const spill = Uint8Array.from(mask, (v, p) => (!roof[p] && ignorePx[p]! <= 127 && v > 127 ? 1 : 0));
-    const [a, b] = [regions(missed, w, h), regions(spill, w, h)];
+    const [a, b] = [regionsOf(missed, w, h), regionsOf(spill, w, h)];
     const [aMax, bMax] = [Math.max(0, ...a.sizes.slice(1)), Math.max(0, ...b.sizes.slice(1))];
     if (!aMax && !bMax) break;
     const [r, label] = aMax >= bMax ? ([a, 1] as const) : ([b, 0] as const);

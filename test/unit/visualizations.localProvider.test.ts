@@ -80,9 +80,9 @@ describe('local provider', () => {
     const flat = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080' } })
       .jpeg()
       .toBuffer();
-    await expect(generateImage(localProvider, { image: flat, roofMask: foundRoof(flat), selection })).rejects.toThrow(
-      /roof_outline/,
-    );
+    await expect(
+      generateImage(localProvider, { image: flat, roofMask: foundRoof(flat, null), selection }),
+    ).rejects.toThrow(/roof_outline/);
   });
 
   it('recolours a flat photo inside an outline although no roof would be found in it', async () => {

@@ -4,8 +4,10 @@ import type { VisualizationRow } from '../../../storage/visualizations.ts';
 import { outlineMaskSize, rasterizeOutline, type Mask } from '../mask.ts';
 import type { RawRgb } from '../photo.ts';
 import type { RoofOutline } from '../../../core/roofOutline.ts';
-import { findRoofAutomatically } from './autoFind.ts';
+import { findRoofAutomatically, type RoofModel } from './autoFind.ts';
 import { readBlobBytes, type BlobStore } from '../../../storage/blobs.ts';
+import type { Segmenter, StoredEmbedding } from '../../../core/segmenter/segmenter.ts';
+import { storedEmbeddingSize } from '../../../core/segmenter/embeddingBlob.ts';
 
 /**
  * The roof a generate paints, from the partner's latest word on it: the roof_outline sent, else
@@ -13,14 +15,24 @@ import { readBlobBytes, type BlobStore } from '../../../storage/blobs.ts';
  * refuses by asking for one tap when it finds none it trusts.
  */
 export async function roofMaskFor(
-  blobs: BlobStore,
-  row: Pick<VisualizationRow, 'roof_outline' | 'roof_selection'>,
+  deps: { blobs: BlobStore; segmenter: Segmenter },
+  row: Pick<VisualizationRow, 'roof_outline' | 'roof_selection' | 'embedding_state' | 'embedding_key'>,
   original: Buffer,
   photo: RawRgb,
 ): Promise<Mask> {
+  const { blobs, segmenter } = deps;
   if (row.roof_outline) return outlineRoof(row.roof_outline)(photo);
   if (row.roof_selection) return maskFromPng(await readBlobBytes(blobs, row.roof_selection.mask_key));
-  return foundRoof(original)();
+  // The model needs the photo's embedding: a generate right after create, before the embedding
+  // job has stored it, paints what the colour finder finds alone rather than spend seconds of CPU
+  // on a second embedding (docs/decisions/visualizer.md).
+  if (row.embedding_state !== 'ready' || !row.embedding_key) return foundRoof(original, null)();
+  return foundRoof(original, { segmenter, embedding: await storedEmbedding(blobs, row.embedding_key) })();
+}
+
+async function storedEmbedding(blobs: BlobStore, key: string): Promise<StoredEmbedding> {
+  const bytes = await readBlobBytes(blobs, key);
+  return { key, bytes, ...storedEmbeddingSize(bytes) };
 }
 
 /** A generate's roof from a partner's outline, drawn at the photo's aspect. */
@@ -31,10 +43,13 @@ export function outlineRoof(outline: RoofOutline) {
   };
 }
 
-/** A generate's roof found with no input from the partner (autoFind.ts); its refusal asks for one tap. */
-export function foundRoof(image: Buffer) {
+/**
+ * A generate's roof found with no input from the partner (autoFind.ts); its refusal asks for one
+ * tap. With no model (null) it is the colour finder's alone.
+ */
+export function foundRoof(image: Buffer, model: RoofModel | null) {
   return async (): Promise<Mask> => {
-    const found = await findRoofAutomatically(image);
+    const found = await findRoofAutomatically(image, model);
     if ('refused' in found) throw new PermanentError(found.refused);
     return found.mask;
   };

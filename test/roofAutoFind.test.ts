@@ -1,0 +1,108 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HOUSE_JPG, ROOF_MASK_PNG } from './fixtures/visualizer/photos.ts';
+import { encodeEmbedding, storedEmbeddingSize } from '../core/segmenter/embeddingBlob.ts';
+import { Segmenter } from '../core/segmenter/segmenter.ts';
+import { findRoofAutomatically } from '../tasks/visualization_generate/roof/autoFind.ts';
+import type { Mask } from '../tasks/visualization_generate/mask.ts';
+import { decodeForSegmenter, decodePhoto } from '../tasks/visualization_generate/photo.ts';
+import { roofMaskFor } from '../tasks/visualization_generate/roof/findRoof.ts';
+import { LocalBlobStore } from '../storage/blobs.ts';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const segmenter = new Segmenter();
+afterAll(() => segmenter.close());
+
+/**
+ * The test house with two tree shadows cast on its roof: shingles far darker than the rest of
+ * the roof, which the colour finder leaves out (shadow is not its material), while the model sees
+ * one roof through them.
+ */
+async function shadedHouse() {
+  const shadows = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
+    <ellipse cx="400" cy="350" rx="90" ry="42" fill="#000" opacity="0.75"/>
+    <ellipse cx="900" cy="385" rx="55" ry="20" fill="#000" opacity="0.75"/></svg>`;
+  return sharp(HOUSE_JPG)
+    .composite([{ input: Buffer.from(shadows) }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** Share of the true roof the mask covers, and share of everything else it covers. */
+async function score(mask: Mask) {
+  const truth = await sharp(ROOF_MASK_PNG)
+    .resize(mask.width, mask.height, { fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  let roof = 0,
+    covered = 0,
+    rest = 0,
+    spilled = 0;
+  for (let p = 0; p < truth.length; p++) {
+    const on = mask.data[p]! > 127;
+    if (truth[p]! > 127) (roof++, (covered += Number(on)));
+    else (rest++, (spilled += Number(on)));
+  }
+  return { coverage: covered / roof, spill: spilled / rest };
+}
+
+describe('automatic roof finding with the model', () => {
+  it('covers the roof through shadows the colour finder leaves out, from the stored embedding', async () => {
+    const photo = await shadedHouse();
+    const colourOnly = await findRoofAutomatically(photo, null);
+    if (!('mask' in colourOnly)) throw new Error(colourOnly.refused);
+    expect((await score(colourOnly.mask)).coverage).toBeLessThan(0.8);
+
+    const bytes = encodeEmbedding(await segmenter.embed(await decodeForSegmenter(photo)));
+    const embedding = { key: 'test/auto-find', bytes, ...storedEmbeddingSize(bytes) };
+    const found = await findRoofAutomatically(photo, { segmenter, embedding });
+    if (!('mask' in found)) throw new Error(found.refused);
+    expect(found.embedded).toBe(false);
+    expect(found.decodes).toBeGreaterThan(0);
+    const { coverage, spill } = await score(found.mask);
+    expect(coverage).toBeGreaterThan(0.9);
+    expect(spill).toBeLessThan(0.01);
+  });
+
+  it("paints a generate's roof with the model once the row's embedding is stored, and the colour finder's before", async () => {
+    const photo = await shadedHouse();
+    const blobs = new LocalBlobStore(await mkdtemp(join(tmpdir(), 'autofind-')), Buffer.alloc(32), 'http://localhost');
+    const key = 'ws/visualizations/v/embedding';
+    await blobs.put(
+      key,
+      encodeEmbedding(await segmenter.embed(await decodeForSegmenter(photo))),
+      'application/octet-stream',
+    );
+    const row = { roof_outline: null, roof_selection: null };
+    const decoded = await decodePhoto(photo);
+    const before = await roofMaskFor(
+      { blobs, segmenter },
+      { ...row, embedding_state: 'pending', embedding_key: null },
+      photo,
+      decoded,
+    );
+    const ready = await roofMaskFor(
+      { blobs, segmenter },
+      { ...row, embedding_state: 'ready', embedding_key: key },
+      photo,
+      decoded,
+    );
+    expect((await score(before)).coverage).toBeLessThan(0.8);
+    expect((await score(ready)).coverage).toBeGreaterThan(0.9);
+  });
+
+  it('refuses a photo with no roof by asking for one tap, without running the decoder', async () => {
+    const flat = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080' } })
+      .jpeg()
+      .toBuffer();
+    const found = await findRoofAutomatically(flat, { segmenter });
+    expect(found).toMatchObject({
+      refused: expect.stringMatching(/roof-selection with \{"points": \[\{"x": …, "y": …, "label": "roof"\}\]\}/),
+      decodes: 0,
+      embedded: false,
+    });
+  });
+});
