@@ -114,7 +114,9 @@ for (const [name, set] of Object.entries(SETS)) {
     it('scores one tap, and a box with up to 3 corrective taps, on every photo', async () => {
       results = [];
       for (const spec of photoMasks(set.masksDir)) {
-        results.push(await scorePrompted(segmenter, join(set.dir!, 'photos', spec.photo), spec));
+        results.push(
+          await scorePrompted(segmenter, join(set.dir!, 'photos', spec.photo), spec, process.env.ROOF_OVERLAY_DIR),
+        );
       }
       const rounds = (r: PromptedScore) =>
         r.boxRounds.map((s) => `${percent(s.coverage)} / ${percent(s.spill)}`).join(' → ');

@@ -160,7 +160,12 @@ export interface PromptedScore {
  * wrongly marked region (on missed roof: a `roof` tap; on spill: a `not_roof` tap), all taps sent
  * together each time, as the API asks. Judged at the selection's own size (1024 px on its longest side).
  */
-export async function scorePrompted(segmenter: Segmenter, photoPath: string, spec: PhotoMask): Promise<PromptedScore> {
+export async function scorePrompted(
+  segmenter: Segmenter,
+  photoPath: string,
+  spec: PhotoMask,
+  overlayDir?: string,
+): Promise<PromptedScore> {
   const photo = await decodeForSegmenter(readFileSync(photoPath));
   const embedding = await segmenter.embed(photo);
   const { width: w, height: h } = embedding;
@@ -198,8 +203,9 @@ export async function scorePrompted(segmenter: Segmenter, photoPath: string, spe
   const box = [x0 / w, y0 / h, x1 / w, y1 / h] as const;
   const taps: { x: number; y: number; label: 1 | 0 }[] = [];
   const boxRounds: PromptedScore['boxRounds'] = [];
+  let mask: Uint8Array;
   for (;;) {
-    const mask = (await segmenter.select(embedding, { taps, box })).mask;
+    mask = (await segmenter.select(embedding, { taps, box })).mask;
     const s = judge(mask);
     boxRounds.push({ ...s, taps: taps.length });
     if ((s.coverage >= 0.95 && s.spill <= 0.03) || taps.length === 3) break;
@@ -211,5 +217,43 @@ export async function scorePrompted(segmenter: Segmenter, photoPath: string, spe
     const [r, label] = aMax >= bMax ? ([a, 1] as const) : ([b, 0] as const);
     taps.push({ ...deepestPoint(r.label, r.sizes.indexOf(Math.max(aMax, bMax)), w, h), label });
   }
+  if (overlayDir) await writeSelectionOverlay(overlayDir, spec.photo, photo, { roof, ignorePx, mask, box, taps });
   return { photo: spec.photo, tap, boxRounds };
+}
+
+/**
+ * The box and taps' last selection over the photo: green roof selected, blue roof missed, red
+ * spill; the box in yellow, `roof` taps as green dots and `not_roof` taps as red ones.
+ */
+async function writeSelectionOverlay(
+  overlayDir: string,
+  name: string,
+  photo: { data: Uint8Array; width: number; height: number },
+  m: {
+    roof: Uint8Array;
+    ignorePx: Buffer;
+    mask: Uint8Array;
+    box: readonly number[];
+    taps: { x: number; y: number; label: 1 | 0 }[];
+  },
+) {
+  const { width: w, height: h } = photo;
+  const out = Buffer.from(photo.data);
+  for (let p = 0; p < m.roof.length; p++) {
+    const on = m.mask[p]! > 127;
+    const mark = m.roof[p] ? (on ? [0, 200, 0] : [0, 80, 255]) : on && m.ignorePx[p]! <= 127 ? [255, 0, 0] : null;
+    if (mark) for (let k = 0; k < 3; k++) out[p * 3 + k] = (out[p * 3 + k]! + 2 * mark[k]!) / 3;
+  }
+  const [bx0, by0, bx1, by1] = m.box.map((v, i) => v * (i % 2 ? h : w));
+  const marks = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect x="${bx0}" y="${by0}" width="${bx1! - bx0!}" height="${by1! - by0!}" fill="none" stroke="#ffd700" stroke-width="3"/>${m.taps
+    .map(
+      (t) =>
+        `<circle cx="${t.x * w}" cy="${t.y * h}" r="8" fill="${t.label ? '#00ff00' : '#ff0000'}" stroke="#000" stroke-width="2"/>`,
+    )
+    .join('')}</svg>`;
+  await mkdir(overlayDir, { recursive: true });
+  await sharp(out, { raw: { width: w, height: h, channels: 3 } })
+    .composite([{ input: Buffer.from(marks) }])
+    .png()
+    .toFile(join(overlayDir, `${name}.box-taps.png`));
 }
