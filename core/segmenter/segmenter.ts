@@ -190,7 +190,7 @@ export class Segmenter {
 
   /** The decoder's answer made fit to keep: cleaned, measured and outlined, in the thread. */
   async select(embedding: Embedding | StoredEmbedding, prompt: SegmenterPrompt): Promise<Selection> {
-    const reply = await this.call(decodeRequest('select', embedding, prompt));
+    const reply = await this.call(decodeRequest('select', embedding, roundsOf(prompt, embedding), embedding));
     return { ...reply.selection!, width: embedding.width, height: embedding.height };
   }
 
@@ -205,9 +205,9 @@ export class Segmenter {
     size: { width: number; height: number },
   ): Promise<Candidate[]> {
     if (prompts.length === 0) return [];
-    const rounds = prompts.map((p) => decodeRequest('candidates', embedding, p).rounds.at(-1)!);
-    const request = decodeRequest('candidates', embedding, prompts[0]!);
-    const reply = await this.call({ ...request, rounds, outWidth: size.width, outHeight: size.height });
+    // Each prompt's last round holds every tap of it: decoded afresh, it is that prompt's answer.
+    const rounds = prompts.map((p) => roundsOf(p, embedding).at(-1)!);
+    const reply = await this.call(decodeRequest('candidates', embedding, rounds, size));
     return reply.candidates!;
   }
 
@@ -222,25 +222,30 @@ export class Segmenter {
   }
 }
 
-/** The decoder's inputs for a prompt: SAM's coordinates are pixels of the embedded photo. */
+/** A prompt as the decoder's rounds (promptRounds.ts): SAM's coordinates are pixels of the embedded photo. */
+function roundsOf(prompt: SegmenterPrompt, embedding: Embedding | StoredEmbedding): PromptRound[] {
+  const rounds = promptRounds(prompt, embedding.width, embedding.height);
+  if (rounds.length === 0) throw new Error('Segmenter: a prompt needs a tap or a box');
+  return rounds;
+}
+
+/** The decoder's inputs for rounds on an embedding, answered at `size`. */
 function decodeRequest(
   op: DecodeRequest['op'],
   embedding: Embedding | StoredEmbedding,
-  prompt: SegmenterPrompt,
+  rounds: PromptRound[],
+  size: { width: number; height: number },
 ): Omit<DecodeRequest, 'id'> {
   if ('data' in embedding && embedding.data.length !== EMBEDDING_LENGTH) {
-    throw new Error('Segmenter.select: not an embedding');
+    throw new Error('Segmenter: not an embedding');
   }
-  const { width, height } = embedding;
-  const rounds = promptRounds(prompt, width, height);
-  if (rounds.length === 0) throw new Error('Segmenter.select: a prompt needs a tap or a box');
   return {
     op,
     // Copies: the caller keeps its embedding for the next prompt.
     embedding: 'data' in embedding ? embedding.data : null,
     stored: 'key' in embedding ? { key: embedding.key, bytes: embedding.bytes } : null,
     rounds,
-    outWidth: width,
-    outHeight: height,
+    outWidth: size.width,
+    outHeight: size.height,
   };
 }

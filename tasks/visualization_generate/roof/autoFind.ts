@@ -79,7 +79,7 @@ export async function findRoofAutomatically(image: Buffer, model: RoofModel | nu
     return 'mask' in found ? { ...found, decodes, embedded } : { ...refused(found.refused), decodes, embedded };
   }
   const union = new Uint8Array(size.width * size.height);
-  if ('mask' in found) paintScaled(union, size, found.mask);
+  if ('mask' in found) union.set(resample(found.mask.data, found.mask, size));
   for (const c of taken) for (let p = 0; p < union.length; p++) union[p] = union[p]! | c.mask[p]!;
   if (filled) for (let p = 0; p < union.length; p++) union[p] = union[p]! | filled[p]!;
   // Cleaned as a partner's selection is (selection.ts).
@@ -116,12 +116,13 @@ async function promptedRegions(
     decodes += answers.length;
     const next: Tap[][] = [];
     answers.forEach((c, i) => {
-      const judged = judgeCandidate(c.mask, size, evidence);
-      if (isRoof(judged)) return void taken.push(c);
+      // The answer as the evidence's pixels see it: judged, and corrected, at the finder's size.
+      const seen = resample(c.mask, size, evidence);
+      if (isRoof(judgeCandidate(seen, evidence))) return void taken.push(c);
       others.push(c);
       if (round === CORRECTIONS || asked.some((m) => alike(m, c.mask))) return;
       asked.push(c.mask);
-      const foreign = foreignTap(c.mask, size, evidence);
+      const foreign = foreignTap(seen, evidence);
       if (foreign) next.push([...prompts[i]!, foreign]);
     });
     prompts = next;
@@ -137,19 +138,15 @@ function alike(a: Uint8Array, b: Uint8Array) {
   return both > 0.9 * either;
 }
 
-/** A `not_roof` tap at the deepest point of the largest part of `mask` the evidence calls foreign (not the material). */
-function foreignTap(mask: Uint8Array, size: { width: number; height: number }, evidence: RoofEvidence): Tap | null {
+/**
+ * A `not_roof` tap at the deepest point of the largest part of an answer (`seen`, at the
+ * evidence's size) the evidence calls foreign (not the material).
+ */
+function foreignTap(seen: Uint8Array, evidence: RoofEvidence): Tap | null {
   const { width, height } = evidence;
-  const foreign = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const sy = Math.min(size.height - 1, Math.floor(((y + 0.5) * size.height) / height));
-    for (let x = 0; x < width; x++) {
-      const sx = Math.min(size.width - 1, Math.floor(((x + 0.5) * size.width) / width));
-      const p = y * width + x;
-      if (!mask[sy * size.width + sx] || evidence.material?.[p]) continue;
-      foreign[p] = evidence.skyOrVegetation[p]! | (evidence.offMaterial?.[p] ?? 0);
-    }
-  }
+  const foreign = Uint8Array.from(seen, (on, p) =>
+    on && !evidence.material?.[p] ? evidence.skyOrVegetation[p]! | (evidence.offMaterial?.[p] ?? 0) : 0,
+  );
   const { label, sizes } = regionsOf(foreign, width, height);
   let largest = 0;
   for (let id = 1; id < sizes.length; id++) if (sizes[id]! > (sizes[largest] ?? 0)) largest = id;
@@ -173,17 +170,12 @@ function fillWithin(
 ): Uint8Array | null {
   if (answers.length === 0) return null;
   const { width, height } = evidence;
+  const covered = new Uint8Array(size.width * size.height);
+  for (const a of answers) for (let p = 0; p < covered.length; p++) covered[p] = covered[p]! | a.mask[p]!;
   const hull = hullsOf(roof, width, height);
-  const gap = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const sy = Math.min(size.height - 1, Math.floor(((y + 0.5) * size.height) / height));
-    for (let x = 0; x < width; x++) {
-      const q = y * width + x;
-      if (roof[q] || !hull[q] || evidence.skyOrVegetation[q] || evidence.offMaterial?.[q]) continue;
-      const p = sy * size.width + Math.min(size.width - 1, Math.floor(((x + 0.5) * size.width) / width));
-      if (answers.some((a) => a.mask[p])) gap[q] = 1;
-    }
-  }
+  const gap = Uint8Array.from(resample(covered, size, evidence), (on, q) =>
+    Number(on && !roof[q] && hull[q] && !evidence.skyOrVegetation[q] && !evidence.offMaterial?.[q]),
+  );
   const { label, sizes } = regionsOf(gap, width, height);
   const edge = new Float64Array(sizes.length),
     enclosed = new Float64Array(sizes.length);
@@ -198,18 +190,9 @@ function fillWithin(
     }
   }
   const keep = Uint8Array.from(sizes, (_, id) => Number(id > 0 && enclosed[id]! >= ENCLOSED * edge[id]!));
-  const out = new Uint8Array(size.width * size.height);
-  let any = false;
-  for (let y = 0; y < size.height; y++) {
-    const row = Math.min(height - 1, Math.floor(((y + 0.5) * height) / size.height)) * width;
-    for (let x = 0; x < size.width; x++) {
-      const q = row + Math.min(width - 1, Math.floor(((x + 0.5) * width) / size.width));
-      if (!keep[label[q]!]) continue;
-      const p = y * size.width + x;
-      if (answers.some((a) => a.mask[p])) ((out[p] = 1), (any = true));
-    }
-  }
-  return any ? out : null;
+  const kept = Uint8Array.from(label, (id) => keep[id]!);
+  const out = Uint8Array.from(resample(kept, evidence, size), (on, p) => on & covered[p]!);
+  return out.includes(1) ? out : null;
 }
 
 /** 1 inside the convex hull of each part of `region` (parts under MIN_PART_SHARE of the frame left out). */
@@ -260,24 +243,22 @@ function insideConvex(hull: [number, number][], x: number, y: number) {
   return true;
 }
 
-/** What the finder's evidence says of one candidate region: shares of it on sky or vegetation, off the material, on it. */
-function judgeCandidate(mask: Uint8Array, size: { width: number; height: number }, evidence: RoofEvidence) {
+/**
+ * What the finder's evidence says of one candidate region (`seen`, at the evidence's size): shares
+ * of it on sky or vegetation, off the material, on it.
+ */
+function judgeCandidate(seen: Uint8Array, evidence: RoofEvidence) {
   const { width, height } = evidence;
   let area = 0,
     skyOrVegetation = 0,
     off = 0,
     on = 0;
-  for (let y = 0; y < height; y++) {
-    const sy = Math.min(size.height - 1, Math.floor(((y + 0.5) * size.height) / height));
-    for (let x = 0; x < width; x++) {
-      const sx = Math.min(size.width - 1, Math.floor(((x + 0.5) * size.width) / width));
-      if (!mask[sy * size.width + sx]) continue;
-      const p = y * width + x;
-      area++;
-      skyOrVegetation += evidence.skyOrVegetation[p]!;
-      off += evidence.offMaterial?.[p] ?? 0;
-      on += evidence.material?.[p] ?? 0;
-    }
+  for (let p = 0; p < seen.length; p++) {
+    if (!seen[p]) continue;
+    area++;
+    skyOrVegetation += evidence.skyOrVegetation[p]!;
+    off += evidence.offMaterial?.[p] ?? 0;
+    on += evidence.material?.[p] ?? 0;
   }
   const n = Math.max(1, area);
   return { area: area / (width * height), skyOrVegetation: skyOrVegetation / n, off: off / n, on: on / n };
@@ -292,15 +273,19 @@ function isRoof(j: ReturnType<typeof judgeCandidate>) {
   );
 }
 
-/** ORs a mask of another size into `out` (nearest pixel). */
-function paintScaled(out: Uint8Array, size: { width: number; height: number }, mask: Mask) {
-  for (let y = 0; y < size.height; y++) {
-    const my = Math.min(mask.height - 1, Math.floor(((y + 0.5) * mask.height) / size.height));
-    for (let x = 0; x < size.width; x++) {
-      const mx = Math.min(mask.width - 1, Math.floor(((x + 0.5) * mask.width) / size.width));
-      if (mask.data[my * mask.width + mx]) out[y * size.width + x] = 1;
-    }
+type Size = { width: number; height: number };
+
+/** `mask` (at `from`'s size) at `to`'s size, each pixel from the nearest one: 1 where it is set. */
+function resample(mask: Uint8Array, from: Size, to: Size): Uint8Array {
+  const out = new Uint8Array(to.width * to.height);
+  const columns = Int32Array.from({ length: to.width }, (_, x) =>
+    Math.min(from.width - 1, Math.floor(((x + 0.5) * from.width) / to.width)),
+  );
+  for (let y = 0; y < to.height; y++) {
+    const row = Math.min(from.height - 1, Math.floor(((y + 0.5) * from.height) / to.height)) * from.width;
+    for (let x = 0; x < to.width; x++) if (mask[row + columns[x]!]) out[y * to.width + x] = 1;
   }
+  return out;
 }
 
 /**
