@@ -23,11 +23,13 @@ export async function roofMaskFor(
   const { blobs, segmenter } = deps;
   if (row.roof_outline) return outlineRoof(row.roof_outline)(photo);
   if (row.roof_selection) return maskFromPng(await readBlobBytes(blobs, row.roof_selection.mask_key));
-  // The model needs the photo's embedding: a generate right after create, before the embedding
-  // job has stored it, paints what the colour finder finds alone rather than spend seconds of CPU
-  // on a second embedding (docs/decisions/visualizer.md).
-  if (row.embedding_state !== 'ready' || !row.embedding_key) return foundRoof(original, null)();
-  return foundRoof(original, { segmenter, embedding: await storedEmbedding(blobs, row.embedding_key) })();
+  // A photo that could not be embedded is the colour finder's alone. One not embedded yet (a generate
+  // right after create) is embedded here: the segmenter shares the embedding job's computation in
+  // this process, or keeps this one for the job (docs/decisions/visualizer.md).
+  if (row.embedding_state === 'failed') return foundRoof(original, null)();
+  const embedding =
+    row.embedding_state === 'ready' && row.embedding_key ? await storedEmbedding(blobs, row.embedding_key) : null;
+  return foundRoof(original, { segmenter, embedding })();
 }
 
 async function storedEmbedding(blobs: BlobStore, key: string): Promise<StoredEmbedding> {
