@@ -65,6 +65,14 @@ export const SCENARIOS: Scenario[] = [
     byDefault: true,
   },
   {
+    name: 'roof-finding',
+    title: 'roof finding on real house photos against hand-drawn outlines: automatic, one tap, a box and taps',
+    command: ['bench/roofFinding.ts'],
+    target:
+      'Automatic: spill ≤ 3 % on every photo, coverage ≥ 85 % on at least 12 of 16; a box and ≤ 3 corrective taps: coverage ≥ 95 % with spill ≤ 3 % on at least 14 of 16.',
+    byDefault: true,
+  },
+  {
     name: 'render',
     title: 'the local renderer on a 12-megapixel photo: roof analysis and painting against a flat colour fill',
     command: ['bench/render.ts'],

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { afterAll } from 'vitest';
 import { join } from 'node:path';
-import { MASK_SETS, photoMasks, scoreAll, scorePrompted, type PromptedScore, type RoofScore } from './roofScore.ts';
+import {
+  automaticTable,
+  MASK_SETS,
+  photoMasks,
+  promptedCounts,
+  promptedTable,
+  ROOF_GOALS,
+  scoreAll,
+  scorePrompted,
+  type PromptedScore,
+  type RoofScore,
+} from './roofScore.ts';
 import { Segmenter } from '../../core/segmenter/segmenter.ts';
 
 /** Real house photos the repository may not ship (third-party copyright): CI points CORPUS_DIR at them. */
@@ -12,9 +23,6 @@ if (!CORPUS_DIR) throw new Error('Set CORPUS_DIR to the folder holding the real-
  * photo comes from): scored when CORPUS_EXTRA_DIR holds them in photos/.
  */
 const CORPUS_EXTRA_DIR = process.env.CORPUS_EXTRA_DIR;
-
-/** Spill is worse than a refusal: at most this share of what is not roof may change. */
-const MAX_SPILL = 0.03;
 
 interface PhotoSet {
   dir: string | undefined;
@@ -44,8 +52,6 @@ const SETS: Record<keyof typeof MASK_SETS, PhotoSet> = {
   },
 };
 
-const percent = (v: number | undefined) => (v === undefined ? '' : `${(v * 100).toFixed(1)} %`);
-
 const segmenter = new Segmenter(2);
 afterAll(() => segmenter.close());
 
@@ -58,27 +64,14 @@ for (const [name, set] of Object.entries(SETS)) {
         overlayDir: process.env.ROOF_OVERLAY_DIR,
         masksDir: set.masksDir,
       });
-      console.log(
-        [
-          `${name} (automatic, after the embedding):`,
-          '| photo | result | coverage | spill | decoder runs | ms |',
-          '|---|---|---|---|---|---|',
-        ]
-          .concat(
-            results.map(
-              (r) =>
-                `| ${r.photo} | ${r.refused ? 'refused' : 'found'} | ${percent(r.coverage)} | ${percent(r.spill)} | ${r.decodes} | ${r.findMs.toFixed(0)} |`,
-            ),
-          )
-          .join('\n'),
-      );
+      console.log(`${name} (automatic, after the embedding):\n${automaticTable(results)}`);
       expect(results).toHaveLength(photoMasks(set.masksDir).length);
     }, 600_000);
 
     it('never spills past the bound on any photo, and refuses by asking for one tap', () => {
       for (const r of results) {
         if (r.refused) expect(r.refused, r.photo).toMatch(/roof-selection.*"label": "roof"/);
-        else expect(r.spill, r.photo).toBeLessThanOrEqual(MAX_SPILL);
+        else expect(r.spill, r.photo).toBeLessThanOrEqual(ROOF_GOALS.maxSpill);
       }
     });
 
@@ -118,29 +111,12 @@ for (const [name, set] of Object.entries(SETS)) {
           await scorePrompted(segmenter, join(set.dir!, 'photos', spec.photo), spec, process.env.ROOF_OVERLAY_DIR),
         );
       }
-      const rounds = (r: PromptedScore) =>
-        r.boxRounds.map((s) => `${percent(s.coverage)} / ${percent(s.spill)}`).join(' → ');
-      console.log(
-        [
-          `${name}, prompted (coverage / spill):`,
-          '| photo | one tap | box, then each corrective tap |',
-          '|---|---|---|',
-        ]
-          .concat(
-            results.map((r) => `| ${r.photo} | ${percent(r.tap.coverage)} / ${percent(r.tap.spill)} | ${rounds(r)} |`),
-          )
-          .join('\n'),
-      );
+      console.log(`${name}, prompted:\n${promptedTable(results)}`);
       expect(results).toHaveLength(photoMasks(set.masksDir).length);
     }, 600_000);
 
     it('reaches at least the figures measured when this was written', () => {
-      const last = results.map((r) => r.boxRounds.at(-1)!);
-      const goalMet = last.filter((s) => s.coverage >= 0.95 && s.spill <= 0.03).length;
-      const covered = last.filter((s) => s.coverage >= 0.9).length;
-      console.log(
-        `${name}: box + ≤ 3 taps met coverage ≥ 95 % with spill ≤ 3 % on ${goalMet} of ${last.length}; coverage ≥ 90 % on ${covered}`,
-      );
+      const { goalMet, covered90: covered } = promptedCounts(results);
       expect(goalMet).toBeGreaterThanOrEqual(PROMPTED_FLOORS[name as keyof typeof MASK_SETS].boxGoalMet);
       expect(covered).toBeGreaterThanOrEqual(PROMPTED_FLOORS[name as keyof typeof MASK_SETS].boxCoverage90);
     });

@@ -257,3 +257,51 @@ async function writeSelectionOverlay(
     .png()
     .toFile(join(overlayDir, `${name}.box-taps.png`));
 }
+
+const percent = (v: number | undefined) => (v === undefined ? '' : `${(v * 100).toFixed(1)} %`);
+
+/** The issue's goals for the two scored modes, as shares of what may be painted or missed. */
+export const ROOF_GOALS = { maxSpill: 0.03, autoCoverage: 0.85, boxCoverage: 0.95 } as const;
+
+/** Automatic finding's scores as a Markdown table, with the count against the goal under it. */
+export function automaticTable(results: RoofScore[]): string {
+  const met = results.filter(
+    (r) => !r.refused && r.coverage! >= ROOF_GOALS.autoCoverage && r.spill! <= ROOF_GOALS.maxSpill,
+  );
+  const spilled = results.filter((r) => !r.refused && r.spill! > ROOF_GOALS.maxSpill);
+  return [
+    '| photo | result | coverage | spill | decoder runs | ms after the embedding |',
+    '|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.photo} | ${r.refused ? 'refused' : 'found'} | ${percent(r.coverage)} | ${percent(r.spill)} | ${r.decodes} | ${r.findMs.toFixed(0)} |`,
+    ),
+    '',
+    `Coverage ≥ 85 % with spill ≤ 3 % on ${met.length} of ${results.length}; spill over 3 % on ${spilled.length}; refused ${results.filter((r) => r.refused).length}.`,
+  ].join('\n');
+}
+
+/** One tap, and a box with each corrective tap, as a Markdown table, with the count against the goal under it. */
+export function promptedTable(results: PromptedScore[]): string {
+  const last = results.map((r) => r.boxRounds.at(-1)!);
+  const met = last.filter((s) => s.coverage >= ROOF_GOALS.boxCoverage && s.spill <= ROOF_GOALS.maxSpill).length;
+  const covered = last.filter((s) => s.coverage >= 0.9).length;
+  const rounds = (r: PromptedScore) =>
+    r.boxRounds.map((s) => `${percent(s.coverage)} / ${percent(s.spill)}`).join(' → ');
+  return [
+    '| photo | one tap (coverage / spill) | box, then each corrective tap (coverage / spill) |',
+    '|---|---|---|',
+    ...results.map((r) => `| ${r.photo} | ${percent(r.tap.coverage)} / ${percent(r.tap.spill)} | ${rounds(r)} |`),
+    '',
+    `Box + ≤ 3 taps: coverage ≥ 95 % with spill ≤ 3 % on ${met} of ${last.length}; coverage ≥ 90 % on ${covered}.`,
+  ].join('\n');
+}
+
+/** Box and taps' final counts, for floors a test holds. */
+export function promptedCounts(results: PromptedScore[]) {
+  const last = results.map((r) => r.boxRounds.at(-1)!);
+  return {
+    goalMet: last.filter((s) => s.coverage >= ROOF_GOALS.boxCoverage && s.spill <= ROOF_GOALS.maxSpill).length,
+    covered90: last.filter((s) => s.coverage >= 0.9).length,
+  };
+}
