@@ -80,8 +80,14 @@ function planeAt(x: number, y: number) {
   return PLANES.findIndex((plane) => inPolygon(plane.polygon, x + 0.5, y + 0.5));
 }
 
-/** The photo: sky-blue background, each plane its light with stripes of period 8 along its eave, one dark vent. */
-function photo() {
+/**
+ * The photo: sky-blue background, each plane its light with stripes of period 8 along its eave
+ * (or as `stripes` says at a pixel), one dark vent.
+ */
+function photo(
+  light = (k: number) => PLANES[k]!.light,
+  stripes = (k: number, _x: number, _y: number) => PLANES[k]!.eave,
+) {
   const data = new Uint8Array(W * H * 3);
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
@@ -91,9 +97,9 @@ function photo() {
         data.set([150, 190, 230], i);
         continue;
       }
-      const a = (PLANES[k]!.eave * Math.PI) / 180;
+      const a = (stripes(k, x, y) * Math.PI) / 180;
       const across = -x * Math.sin(a) + y * Math.cos(a);
-      const v = PLANES[k]!.light + 10 * Math.sin((2 * Math.PI * across) / 8);
+      const v = light(k) + 10 * Math.sin((2 * Math.PI * across) / 8);
       data.set([v, v * 0.97, v * 0.93], i);
       if ((x - VENT.x) ** 2 + (y - VENT.y) ** 2 <= VENT.r ** 2) data.set([25, 25, 28], i);
     }
@@ -245,6 +251,46 @@ describe('roof rendering, plane by plane', () => {
     const planeMean = (k: number) => mean(shingles, interior(k, 6));
     expect(planeMean(1)).toBeLessThan(planeMean(0));
     expect(planeMean(0)).toBeLessThan(planeMean(2));
+  });
+
+  it('tells faces of one light apart by their courses, and draws the hip between them straight', () => {
+    // Overcast: every plane in the same light; the side planes' courses run at ±40° to the front's.
+    const even = photo(
+      () => 140,
+      (k) => [0, 40, -40, 0][k]!,
+    );
+    const { planes, label, grid } = analyzeRoof(even, roofMask())!.roof;
+    const labelAt = (x: number, y: number) =>
+      label[Math.floor((y - grid.y0) * grid.scale) * grid.width + Math.floor((x - grid.x0) * grid.scale)]!;
+    // Either side of the left hip, 12 px off it, along its middle 70 %.
+    const [ax, ay, bx, by] = [360, 240, 200, 560];
+    const len = Math.hypot(bx - ax, by - ay);
+    const [nx, ny] = [(by - ay) / len, -(bx - ax) / len];
+    let apart = 0,
+      samples = 0;
+    for (let t = 0.15; t <= 0.85; t += 0.05, samples++) {
+      const [x, y] = [ax + (bx - ax) * t, ay + (by - ay) * t];
+      const sides = [1, -1].map((sign) => labelAt(Math.round(x + sign * 12 * nx), Math.round(y + sign * 12 * ny)));
+      if (sides[0] !== sides[1]) apart++;
+    }
+    expect(apart / samples).toBeGreaterThan(0.9);
+    expect(planes.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps one face one plane when a patch of it shows other stripes (shingles whose slots outweigh their courses)', () => {
+    // The front plane alone, level courses with a blotch of upright stripes, in one light.
+    const front = rasterizeOutline(
+      [PLANES[0]!.polygon.map(([x, y]) => [x / W, y / H] as [number, number])],
+      W / 4,
+      H / 4,
+    );
+    const blotchy = photo(
+      () => 140,
+      (_k, x, y) =>
+        (x - 420) ** 2 + (y - 470) ** 2 < 70 ** 2 || (x - 540) ** 2 / 4 + (y - 330) ** 2 < 45 ** 2 ? 90 : 0,
+    );
+    const { planes } = analyzeRoof(blotchy, front)!.roof;
+    expect(Math.max(...planes.map((p) => p.share))).toBeGreaterThan(0.9);
   });
 
   it("runs the courses along each plane's eave and the seams across it", () => {

@@ -1,5 +1,7 @@
 import type { Mask } from '../mask.ts';
 import { slic, toLab } from '../superpixels.ts';
+import { addTensor } from './tensor.ts';
+import { splitByStripes, straighten } from './stripeSplit.ts';
 
 /** Decoded photo pixels, RGB interleaved. */
 export interface RgbPhoto {
@@ -158,24 +160,6 @@ interface Border {
   cost: number;
 }
 
-/** Adds the Sobel gradient of Lab L at (x, y) (clamped at the border) to a structure tensor's sums. */
-function addTensor(
-  t: { jxx: number; jyy: number; jxy: number },
-  lab: Float32Array,
-  width: number,
-  height: number,
-  x: number,
-  y: number,
-) {
-  const L = (dx: number, dy: number) =>
-    lab[(Math.min(height - 1, Math.max(0, y + dy)) * width + Math.min(width - 1, Math.max(0, x + dx))) * 3]!;
-  const gx = L(1, -1) + 2 * L(1, 0) + L(1, 1) - L(-1, -1) - 2 * L(-1, 0) - L(-1, 1);
-  const gy = L(-1, 1) + 2 * L(0, 1) + L(1, 1) - L(-1, -1) - 2 * L(0, -1) - L(1, -1);
-  t.jxx += gx * gx;
-  t.jyy += gy * gy;
-  t.jxy += gx * gy;
-}
-
 /** Gradient direction (radians) and coherence (0..1) of a part's structure tensor. */
 function orientation(p: Part) {
   const d = p.jxx - p.jyy;
@@ -291,6 +275,7 @@ export function findPlanes(grid: RoofGrid): RoofPlanes {
     neighbours[border.hi]!.add(border.lo);
     border.cost = mergeCost(parts[border.lo]!, parts[border.hi]!, border);
   }
+  const adjacent = neighbours.map((n) => [...n]);
   const alive = new Uint8Array(count).fill(1);
   const into = new Int32Array(count).map((_, i) => i);
   const merge = (keep: number, gone: number) => {
@@ -360,13 +345,14 @@ export function findPlanes(grid: RoofGrid): RoofPlanes {
     merge(other, small);
   }
 
-  // Dense plane numbers, then every pixel off the roof takes its nearest plane.
-  const planeOf = new Int32Array(count).fill(-1);
-  let planeCount = 0;
   const root = (r: number) => {
     while (into[r] !== r) r = into[r]!;
     return r;
   };
+  const cuts = splitByStripes(grid, part, count, adjacent, root, into, Math.ceil(step / 2) + 1);
+  // Dense plane numbers, then every pixel off the roof takes its nearest plane.
+  const planeOf = new Int32Array(count).fill(-1);
+  let planeCount = 0;
   const label = new Int16Array(size).fill(-1);
   for (let p = 0; p < size; p++) {
     if (part[p]! < 0) continue;
@@ -374,6 +360,8 @@ export function findPlanes(grid: RoofGrid): RoofPlanes {
     if (planeOf[r] === -1) planeOf[r] = planeCount++;
     label[p] = planeOf[r]!;
   }
+  // A side split again later is the part of it that holds the cut's root.
+  for (const cut of cuts) straighten(label, grid, cut, [planeOf[root(cut.roots[0])]!, planeOf[root(cut.roots[1])]!]);
   spreadLabels(label, width, height);
   return { grid, label, planes: describePlanes(grid, label, planeCount) };
 }
