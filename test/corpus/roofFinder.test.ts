@@ -12,6 +12,7 @@ import {
   scorePrompted,
   type PromptedScore,
   type RoofScore,
+  writeBeforeAfterSheet,
 } from './roofScore.ts';
 import { Segmenter } from '../../core/segmenter/segmenter.ts';
 
@@ -55,6 +56,9 @@ const SETS: Record<keyof typeof MASK_SETS, PhotoSet> = {
 const segmenter = new Segmenter(2);
 afterAll(() => segmenter.close());
 
+/** Automatic results per set, for the before/after sheet the prompted run completes. */
+const automatic = new Map<string, RoofScore[]>();
+
 for (const [name, set] of Object.entries(SETS)) {
   describe.skipIf(!set.dir)(`roof finder on the ${name} photos, against hand-drawn roof outlines`, () => {
     let results: RoofScore[];
@@ -64,6 +68,7 @@ for (const [name, set] of Object.entries(SETS)) {
         overlayDir: process.env.ROOF_OVERLAY_DIR,
         masksDir: set.masksDir,
       });
+      automatic.set(name, results);
       console.log(`${name} (automatic, after the embedding):\n${automaticTable(results)}`);
       expect(results).toHaveLength(photoMasks(set.masksDir).length);
     }, 600_000);
@@ -112,6 +117,11 @@ for (const [name, set] of Object.entries(SETS)) {
         );
       }
       console.log(`${name}, prompted:\n${promptedTable(results)}`);
+      const overlayDir = process.env.ROOF_OVERLAY_DIR;
+      if (overlayDir && automatic.has(name)) {
+        await writeBeforeAfterSheet(overlayDir, name, set.dir!, automatic.get(name)!, results);
+        console.log(`${name}: before/after sheet in ${join(overlayDir, `${name}-sheet.png`)}`);
+      }
       expect(results).toHaveLength(photoMasks(set.masksDir).length);
     }, 600_000);
 

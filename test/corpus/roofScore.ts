@@ -305,3 +305,72 @@ export function promptedCounts(results: PromptedScore[]) {
     covered90: last.filter((s) => s.coverage >= 0.9).length,
   };
 }
+
+const TILE = { width: 480, height: 360 };
+
+/** One tile of a sheet: an image (or a grey field) fitted into TILE, with a caption across its top. */
+async function sheetTile(image: string | Buffer | null, caption: string): Promise<Buffer> {
+  const field = image
+    ? await sharp(image)
+        .resize({ ...TILE, fit: 'contain', background: '#202020' })
+        .removeAlpha()
+        .png()
+        .toBuffer()
+    : await sharp({ create: { ...TILE, channels: 3, background: '#505050' } })
+        .png()
+        .toBuffer();
+  const text = caption.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const band = `<svg xmlns="http://www.w3.org/2000/svg" width="${TILE.width}" height="28"><rect width="100%" height="100%" fill="#000" opacity="0.7"/><text x="8" y="19" font-family="sans-serif" font-size="15" fill="#fff">${text}</text></svg>`;
+  return sharp(field)
+    .composite([{ input: Buffer.from(band), top: 0, left: 0 }])
+    .png()
+    .toBuffer();
+}
+
+/**
+ * The before/after sheet of a photo set, to look at every output in one place
+ * (`<overlayDir>/<set>-sheet.png`): a row per photo with the photo, its automatic rendering (or the
+ * refusal), the automatic map (green roof painted, blue roof missed, red spill) and the box-and-taps
+ * selection map. Reads the overlays scorePhoto and scorePrompted wrote.
+ */
+export async function writeBeforeAfterSheet(
+  overlayDir: string,
+  setName: string,
+  corpusDir: string,
+  auto: RoofScore[],
+  prompted: PromptedScore[],
+) {
+  const rows: Buffer[][] = [];
+  for (const a of auto) {
+    const p = prompted.find((x) => x.photo === a.photo);
+    const last = p?.boxRounds.at(-1);
+    const file = (suffix: string) => join(overlayDir, `${a.photo}${suffix}`);
+    rows.push([
+      await sheetTile(
+        await sharp(join(corpusDir, 'photos', a.photo))
+          .rotate()
+          .toBuffer(),
+        a.photo,
+      ),
+      a.refused
+        ? await sheetTile(null, `automatic: refused (${a.refused.split(';')[0]!.slice(0, 40)}…)`)
+        : await sheetTile(file('.png'), `automatic: ${percent(a.coverage)} covered, ${percent(a.spill)} spill`),
+      a.refused
+        ? await sheetTile(null, 'no map')
+        : await sheetTile(file('.classes.png'), 'green painted, blue missed, red spill'),
+      last
+        ? await sheetTile(
+            file('.box-taps.png'),
+            `box + ${last.taps} taps: ${percent(last.coverage)} / ${percent(last.spill)}`,
+          )
+        : await sheetTile(null, 'not prompted'),
+    ]);
+  }
+  const columns = 4;
+  await sharp({
+    create: { width: TILE.width * columns, height: TILE.height * rows.length, channels: 3, background: '#000' },
+  })
+    .composite(rows.flatMap((row, r) => row.map((input, c) => ({ input, left: c * TILE.width, top: r * TILE.height }))))
+    .png()
+    .toFile(join(overlayDir, `${setName}-sheet.png`));
+}
