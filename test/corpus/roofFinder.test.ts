@@ -39,7 +39,7 @@ const SETS: Record<keyof typeof MASK_SETS, PhotoSet> = {
     found: {
       'metal-copper-standing-seam-aerial-trees.png': 0.45,
       'shingle-charcoal-turret-multiplane-aerial.jpg': 0.49,
-      'shingle-multicolour-yellow-house-trees.jpg': 0.75,
+      'shingle-multicolour-yellow-house-trees.jpg': 0.83,
       'shingle-tan-3tab-garage-trees.jpg': 0.89,
       'steel-shake-brown-red-brick-wall.png': 0.86,
       'tile-charcoal-2storey-hip-sky.jpg': 0.79,

@@ -155,12 +155,14 @@ function foreignTap(seen: Uint8Array, evidence: RoofEvidence): Tap | null {
 }
 
 /**
- * What the answers not taken whole add: the gaps in the finder's roof that the answers cover,
- * that lie inside the convex hull of one of the roof's parts, that the evidence does not call
- * foreign, and that the roof encloses on at least ENCLOSED of their edge. The finder leaves such
- * gaps where shingles lie lighter or darker than its tolerance; an answer that runs on to the
- * walls still traces the roof's own edges there, while a wall or a dormer's face meets the roof
- * along one or two sides only.
+ * What the answers not taken whole add: the gaps in the finder's roof that the answers cover and
+ * that lie inside the convex hull of one of the roof's parts, never sky or vegetation. A gap the
+ * evidence does not call foreign is filled when the roof encloses at least ENCLOSED of its edge:
+ * the finder leaves such gaps where shingles lie darker or a little lighter than its tolerance, and
+ * an answer that runs on to the walls still traces the roof's own edges there, while a wall or a
+ * dormer's face meets the roof along one or two sides only. A gap of colours the material does not
+ * take (shingles in sun, far lighter than the rest) is filled only when the roof, with the first
+ * fills, surrounds it entirely.
  */
 function fillWithin(
   roof: Uint8Array,
@@ -173,9 +175,21 @@ function fillWithin(
   const covered = new Uint8Array(size.width * size.height);
   for (const a of answers) for (let p = 0; p < covered.length; p++) covered[p] = covered[p]! | a.mask[p]!;
   const hull = hullsOf(roof, width, height);
-  const gap = Uint8Array.from(resample(covered, size, evidence), (on, q) =>
-    Number(on && !roof[q] && hull[q] && !evidence.skyOrVegetation[q] && !evidence.offMaterial?.[q]),
+  const open = Uint8Array.from(resample(covered, size, evidence), (on, q) =>
+    Number(on && !roof[q] && hull[q] && !evidence.skyOrVegetation[q]),
   );
+  const plain = Uint8Array.from(open, (on, q) => on & Number(!evidence.offMaterial?.[q]));
+  const first = enclosedGaps(plain, roof, width, height, ENCLOSED);
+  const roofAndFirst = Uint8Array.from(roof, (on, q) => on | first[q]!);
+  const rest = Uint8Array.from(open, (on, q) => on & Number(!first[q]));
+  const second = enclosedGaps(rest, roofAndFirst, width, height, 1);
+  const kept = Uint8Array.from(first, (on, q) => on | second[q]!);
+  const out = Uint8Array.from(resample(kept, evidence, size), (on, p) => on & covered[p]!);
+  return out.includes(1) ? out : null;
+}
+
+/** The regions of `gap` that `roof` holds at least `share` of the edge of. */
+function enclosedGaps(gap: Uint8Array, roof: Uint8Array, width: number, height: number, share: number) {
   const { label, sizes } = regionsOf(gap, width, height);
   const edge = new Float64Array(sizes.length),
     enclosed = new Float64Array(sizes.length);
@@ -189,10 +203,8 @@ function fillWithin(
       enclosed[id]! += roof[n] ? 1 : 0;
     }
   }
-  const keep = Uint8Array.from(sizes, (_, id) => Number(id > 0 && enclosed[id]! >= ENCLOSED * edge[id]!));
-  const kept = Uint8Array.from(label, (id) => keep[id]!);
-  const out = Uint8Array.from(resample(kept, evidence, size), (on, p) => on & covered[p]!);
-  return out.includes(1) ? out : null;
+  const keep = Uint8Array.from(sizes, (_, id) => Number(id > 0 && enclosed[id]! >= share * edge[id]!));
+  return Uint8Array.from(label, (id) => keep[id]!);
 }
 
 /** 1 inside the convex hull of each part of `region` (parts under MIN_PART_SHARE of the frame left out). */
