@@ -31,6 +31,17 @@ async function shadedHouse() {
     .toBuffer();
 }
 
+/** The test house with two patches of sun through a tree on its roof: shingles far lighter than the rest, well inside it. */
+async function sunlitHouse() {
+  const sun = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
+    <ellipse cx="520" cy="330" rx="70" ry="26" fill="#fff" opacity="0.45"/>
+    <ellipse cx="760" cy="360" rx="50" ry="20" fill="#fff" opacity="0.45"/></svg>`;
+  return sharp(HOUSE_JPG)
+    .composite([{ input: Buffer.from(sun) }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
 /** Share of the true roof the mask covers, and share of everything else it covers. */
 async function score(mask: Mask) {
   const truth = await sharp(ROOF_MASK_PNG)
@@ -85,6 +96,21 @@ describe('automatic roof finding with the model', () => {
     expect((await roofWhen({ embedding_state: 'pending', embedding_key: null })).coverage).toBeGreaterThan(0.9);
     expect((await roofWhen({ embedding_state: 'ready', embedding_key: key })).coverage).toBeGreaterThan(0.9);
     expect((await roofWhen({ embedding_state: 'failed', embedding_key: null })).coverage).toBeLessThan(0.8);
+  });
+
+  it('fills the patches of sun the roof surrounds, which the colour finder leaves out', async () => {
+    const photo = await sunlitHouse();
+    const colourOnly = await findRoofAutomatically(photo, null);
+    if (!('mask' in colourOnly)) throw new Error(colourOnly.refused);
+    const found = await findRoofAutomatically(photo, {
+      segmenter,
+      embedding: await segmenter.embed(await decodeForSegmenter(photo)),
+    });
+    if (!('mask' in found)) throw new Error(found.refused);
+    expect((await score(colourOnly.mask)).coverage).toBeLessThan(0.9);
+    const { coverage, spill } = await score(found.mask);
+    expect(coverage).toBeGreaterThan(0.93);
+    expect(spill).toBeLessThan(0.01);
   });
 
   it('refuses a photo with no roof by asking for one tap, without running the decoder', async () => {
