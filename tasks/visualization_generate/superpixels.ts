@@ -62,15 +62,21 @@ export function slic({ lab, width, height }: LabImage, step: number, compactness
         x1 = Math.min(width - 1, Math.ceil(cx[j]! + step));
       const y0 = Math.max(0, Math.floor(cy[j]! - step)),
         y1 = Math.min(height - 1, Math.ceil(cy[j]! + step));
+      // The centre in locals: the typed arrays written below could alias them, so V8 reloads them otherwise.
+      const l0 = cl[j * 3]!,
+        a0 = cl[j * 3 + 1]!,
+        b0 = cl[j * 3 + 2]!,
+        x0c = cx[j]!,
+        y0c = cy[j]!;
       for (let y = y0; y <= y1; y++) {
-        for (let x = x0; x <= x1; x++) {
-          const p = y * width + x;
-          const dl = lab[p * 3]! - cl[j * 3]!,
-            da = lab[p * 3 + 1]! - cl[j * 3 + 1]!,
-            db = lab[p * 3 + 2]! - cl[j * 3 + 2]!;
-          const dx = x - cx[j]!,
-            dy = y - cy[j]!;
-          const d = dl * dl + da * da + db * db + spatial * (dx * dx + dy * dy);
+        const dy = y - y0c;
+        const dyy = dy * dy;
+        for (let x = x0, p = y * width + x0; x <= x1; x++, p++) {
+          const dl = lab[p * 3]! - l0,
+            da = lab[p * 3 + 1]! - a0,
+            db = lab[p * 3 + 2]! - b0;
+          const dx = x - x0c;
+          const d = dl * dl + da * da + db * db + spatial * (dx * dx + dyy);
           if (d < best[p]!) {
             best[p] = d;
             label[p] = j;

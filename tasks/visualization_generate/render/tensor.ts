@@ -1,4 +1,8 @@
-/** Adds the Sobel gradient of Lab L at (x, y) (clamped at the border) to a structure tensor's sums. */
+/**
+ * Adds the Sobel gradient of Lab L at (x, y) (clamped at the border) to a structure tensor's sums.
+ * Called for every pixel of the analysis grid, so it takes no closure: the service runs through
+ * tsx, which gives each closure created a name at run time.
+ */
 export function addTensor(
   t: { jxx: number; jyy: number; jxy: number },
   lab: Float32Array,
@@ -7,10 +11,21 @@ export function addTensor(
   x: number,
   y: number,
 ) {
-  const L = (dx: number, dy: number) =>
-    lab[(Math.min(height - 1, Math.max(0, y + dy)) * width + Math.min(width - 1, Math.max(0, x + dx))) * 3]!;
-  const gx = L(1, -1) + 2 * L(1, 0) + L(1, 1) - L(-1, -1) - 2 * L(-1, 0) - L(-1, 1);
-  const gy = L(-1, 1) + 2 * L(0, 1) + L(1, 1) - L(-1, -1) - 2 * L(0, -1) - L(1, -1);
+  const left = x > 0 ? x - 1 : 0,
+    right = x < width - 1 ? x + 1 : width - 1;
+  const up = (y > 0 ? y - 1 : 0) * width,
+    row = y * width,
+    down = (y < height - 1 ? y + 1 : height - 1) * width;
+  const nw = lab[(up + left) * 3]!,
+    n = lab[(up + x) * 3]!,
+    ne = lab[(up + right) * 3]!,
+    w = lab[(row + left) * 3]!,
+    e = lab[(row + right) * 3]!,
+    sw = lab[(down + left) * 3]!,
+    s = lab[(down + x) * 3]!,
+    se = lab[(down + right) * 3]!;
+  const gx = ne + 2 * e + se - nw - 2 * w - sw;
+  const gy = sw + 2 * s + se - nw - 2 * n - ne;
   t.jxx += gx * gx;
   t.jyy += gy * gy;
   t.jxy += gx * gy;
