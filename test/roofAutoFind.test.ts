@@ -16,31 +16,37 @@ import { join } from 'node:path';
 const segmenter = new Segmenter();
 afterAll(() => segmenter.close());
 
-/**
- * The test house with two tree shadows cast on its roof: shingles far darker than the rest of
- * the roof, which the colour finder leaves out (shadow is not its material), while the model sees
- * one roof through them.
- */
-async function shadedHouse() {
-  const shadows = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
-    <ellipse cx="400" cy="350" rx="90" ry="42" fill="#000" opacity="0.75"/>
-    <ellipse cx="900" cy="385" rx="55" ry="20" fill="#000" opacity="0.75"/></svg>`;
+/** The test house (1200 × 900) with two ellipses of `fill` laid over its roof. */
+function houseWith(fill: string, opacity: number, ellipses: [number, number, number, number][]) {
+  const shapes = ellipses
+    .map(
+      ([cx, cy, rx, ry]) =>
+        `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${fill}" opacity="${opacity}"/>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">${shapes}</svg>`;
   return sharp(HOUSE_JPG)
-    .composite([{ input: Buffer.from(shadows) }])
+    .composite([{ input: Buffer.from(svg) }])
     .jpeg({ quality: 90 })
     .toBuffer();
 }
 
-/** The test house with two patches of sun through a tree on its roof: shingles far lighter than the rest, well inside it. */
-async function sunlitHouse() {
-  const sun = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
-    <ellipse cx="520" cy="330" rx="70" ry="26" fill="#fff" opacity="0.45"/>
-    <ellipse cx="760" cy="360" rx="50" ry="20" fill="#fff" opacity="0.45"/></svg>`;
-  return sharp(HOUSE_JPG)
-    .composite([{ input: Buffer.from(sun) }])
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
+/**
+ * Two tree shadows cast on the roof: shingles far darker than the rest of the roof, which the
+ * colour finder leaves out (shadow is not its material), while the model sees one roof through them.
+ */
+const shadedHouse = () =>
+  houseWith('#000', 0.75, [
+    [400, 350, 90, 42],
+    [900, 385, 55, 20],
+  ]);
+
+/** Two patches of sun through a tree, well inside the roof: shingles far lighter than the rest. */
+const sunlitHouse = () =>
+  houseWith('#fff', 0.45, [
+    [520, 330, 70, 26],
+    [760, 360, 50, 20],
+  ]);
 
 /** Share of the true roof the mask covers, and share of everything else it covers. */
 async function score(mask: Mask) {
