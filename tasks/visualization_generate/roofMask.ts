@@ -249,22 +249,35 @@ function roofline(scene: Scene) {
   return seeds;
 }
 
-const closeInColour = (p: ColourModel, q: ColourModel, ab: number) =>
-  Math.hypot(p.a - q.a, p.b - q.b) < ab && Math.max(p.l, q.l) / Math.max(1, Math.min(p.l, q.l)) < 1.8;
-
-/** The roofline's dominant material: the seed colour most of the seed area agrees with. */
+/**
+ * The roofline's dominant material: the seed colour most of the seed area agrees with (within 6
+ * a*b* and 1.8× in lightness). Every pair of seeds is compared, and a photo with no roofline passes
+ * every ribbed patch, so the colours sit in flat arrays and the inner loop calls nothing.
+ */
 function dominantSeeds(scene: Scene, seeds: number[]) {
-  let best: number[] = [];
+  const n = seeds.length;
+  const [ls, as, bs, ns] = [new Float64Array(n), new Float64Array(n), new Float64Array(n), new Float64Array(n)];
+  seeds.forEach((j, i) => {
+    const p = scene.patches[j]!;
+    ((ls[i] = p.l), (as[i] = p.a), (bs[i] = p.b), (ns[i] = p.n));
+  });
+  let bestAt = -1;
   let bestMass = 0;
-  for (const s of seeds) {
-    const near = seeds.filter((t) => closeInColour(scene.patches[s]!, scene.patches[t]!, 6));
-    const mass = near.reduce((m, t) => m + scene.patches[t]!.n, 0);
-    if (mass > bestMass) {
-      bestMass = mass;
-      best = near;
-    }
+  for (let i = 0; i < n; i++) {
+    let mass = 0;
+    for (let k = 0; k < n; k++) if (nearInColour(i, k)) mass += ns[k]!;
+    if (mass > bestMass) ((bestMass = mass), (bestAt = i));
   }
-  return best;
+  return bestAt < 0 ? [] : seeds.filter((_, k) => nearInColour(bestAt, k));
+
+  function nearInColour(i: number, k: number) {
+    const da = as[i]! - as[k]!,
+      db = bs[i]! - bs[k]!;
+    if (da * da + db * db >= 36) return false;
+    const hi = Math.max(ls[i]!, ls[k]!),
+      lo = Math.min(ls[i]!, ls[k]!);
+    return hi / Math.max(1, lo) < 1.8;
+  }
 }
 
 /** How much looser the tolerances get for the stability check. */
