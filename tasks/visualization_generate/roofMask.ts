@@ -252,7 +252,7 @@ function roofline(scene: Scene) {
 /**
  * The roofline's dominant material: the seed colour most of the seed area agrees with (within 6
  * a*b* and 1.8× in lightness). Every pair of seeds is compared, and a photo with no roofline passes
- * every ribbed patch, so the colours sit in flat arrays and the inner loop calls nothing.
+ * every ribbed patch, so the colours sit in flat arrays and the test squares instead of Math.hypot.
  */
 function dominantSeeds(scene: Scene, seeds: number[]) {
   const n = seeds.length;

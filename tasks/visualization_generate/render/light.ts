@@ -1,4 +1,3 @@
-import { toLab } from '../superpixels.ts';
 import type { RoofPlanes } from './planes.ts';
 
 /** The light is the photo's luminance averaged over this radius of grid pixels, within one plane. */
@@ -109,9 +108,8 @@ function details(
   light: Float32Array,
   photoSize: { width: number; height: number },
 ) {
-  const { width, height, inside, rgb, scale } = grid;
+  const { width, height, inside, rgb, scale, lab } = grid;
   const size = width * height;
-  const { lab } = toLab(rgb, width, height, 3);
   const meanA = new Float64Array(planeCount),
     meanB = new Float64Array(planeCount),
     n = new Float64Array(planeCount);

@@ -57,6 +57,8 @@ export interface RoofGrid {
   height: number;
   /** RGB of the photo averaged over each grid pixel. */
   rgb: Uint8Array;
+  /** The same in Lab (superpixels.ts), read by the planes' texture, their split and the light's details. */
+  lab: Float32Array;
   /** 1 where the (hole-filled) mask is roof. */
   inside: Uint8Array;
   roofPixels: number;
@@ -137,7 +139,17 @@ export function roofGrid(photo: RgbPhoto, mask: Mask): RoofGrid | null {
       }
     }
   }
-  return { x0: box.x0, y0: box.y0, scale, width, height, rgb, inside, roofPixels };
+  return {
+    x0: box.x0,
+    y0: box.y0,
+    scale,
+    width,
+    height,
+    rgb,
+    lab: toLab(rgb, width, height, 3).lab,
+    inside,
+    roofPixels,
+  };
 }
 
 interface Part {
@@ -468,8 +480,7 @@ function fold(angle: number) {
  * give it.
  */
 function describePlanes(grid: RoofGrid, label: Int16Array, count: number): Plane[] {
-  const { width, height, inside, scale } = grid;
-  const { lab } = toLab(grid.rgb, width, height, 3);
+  const { width, height, inside, scale, lab } = grid;
   const stats = Array.from({ length: count }, () => ({ n: 0, sx: 0, sy: 0, jxx: 0, jyy: 0, jxy: 0 }));
   const bottom = Array.from({ length: count }, () => new Int32Array(width).fill(-1));
   const same = (p: number, q: number) => inside[q] && label[q] === label[p];

@@ -1,4 +1,3 @@
-import { toLab } from '../superpixels.ts';
 import type { RoofGrid } from './planes.ts';
 import { addTensor } from './tensor.ts';
 
@@ -26,10 +25,8 @@ export function splitByStripes(
   band: number,
 ): Cut[] {
   const cuts: Cut[] = [];
-  const { width, height } = grid;
-  const { lab } = toLab(grid.rgb, width, height, 3);
+  const { width, height, lab, inside } = grid;
   const t = Array.from({ length: count }, () => ({ n: 0, jxx: 0, jyy: 0, jxy: 0 }));
-  const { inside } = grid;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
@@ -100,20 +97,17 @@ export function splitByStripes(
     if (turn < SPLIT_TURN) continue;
     // Parts without clear stripes take the group most of their neighbours in the plane have, until none is left.
     const inPlane = new Set(list);
-    const settle = () => {
-      for (let changed = true; changed;) {
-        changed = false;
-        for (const r of list) {
-          if (group.has(r)) continue;
-          const votes = [0, 0];
-          for (const q of adjacent[r]!) if (inPlane.has(q) && group.has(q)) votes[group.get(q)!]! += t[q]!.n;
-          if (votes[0]! + votes[1]! === 0) continue;
-          group.set(r, votes[0]! >= votes[1]! ? 0 : 1);
-          changed = true;
-        }
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const r of list) {
+        if (group.has(r)) continue;
+        const votes = [0, 0];
+        for (const q of adjacent[r]!) if (inPlane.has(q) && group.has(q)) votes[group.get(q)!]! += t[q]!.n;
+        if (votes[0]! + votes[1]! === 0) continue;
+        group.set(r, votes[0]! >= votes[1]! ? 0 : 1);
+        changed = true;
       }
-    };
-    settle();
+    }
     // Islands of one group smaller than a side join the other group.
     const seen = new Set<number>();
     for (const r of list) {
