@@ -1,15 +1,17 @@
 // Writes the visualizer bench's 12-megapixel photo (4000 × 3000 JPEG) to argv[2]: a real house
-// photo of the real-file corpus (CORPUS_DIR/photos, as npm run test:corpus reads it) upscaled when
-// CORPUS_DIR is set and holds one, else the synthetic house of test/fixtures/visualizer/house.ts. Prints its source.
+// photo of the real-file corpus (its photos/, as npm run test:corpus finds it: test/corpus/corpusDir.ts)
+// upscaled when there is one, else the synthetic house of test/fixtures/visualizer/house.ts. Prints its source.
 // Run in a child process so the upscaling's memory does not count as the worker's.
 import { existsSync, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { renderHouse } from '../test/fixtures/visualizer/house.ts';
+import { corpusDir } from '../test/corpus/corpusDir.ts';
 
 const out = process.argv[2]!;
-const dir = process.env.CORPUS_DIR ? join(process.env.CORPUS_DIR, 'photos') : undefined;
+const corpus = corpusDir();
+const dir = corpus ? join(corpus, 'photos') : undefined;
 const photo =
   dir && existsSync(dir)
     ? readdirSync(dir)

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { corpusDir } from '../test/corpus/corpusDir.ts';
 
 const SAMPLES = new URL('../samples/reports/', import.meta.url).pathname;
 const MIME: Record<string, string> = {
@@ -90,13 +91,14 @@ export async function importLatency() {
     (await readdir(SAMPLES)).sort().map(async (name) => ({ name, data: await readFile(join(SAMPLES, name)) })),
   );
   const sample = (ext: string) => samples.find((s) => s.name.endsWith(`.${ext}`))!;
-  const corpusPdf = process.env.CORPUS_DIR
-    ? join(process.env.CORPUS_DIR, 'reports', 'pdf', 'eagleview-premium-report-59803192-deltona-fl.pdf')
+  const corpus = corpusDir();
+  const corpusPdf = corpus
+    ? join(corpus, 'reports', 'pdf', 'eagleview-premium-report-59803192-deltona-fl.pdf')
     : undefined;
   const pdf: Upload & { pages: string } =
     corpusPdf && existsSync(corpusPdf)
       ? { name: 'eagleview-12-pages.pdf', data: await readFile(corpusPdf), pages: '12 (workbench EagleView)' }
-      : { ...sample('pdf'), pages: 'shipped sample (CORPUS_DIR unset)' };
+      : { ...sample('pdf'), pages: 'shipped sample (no workbench here)' };
 
   async function scenarios(pool: 'warm pool' | 'thread per import', load: 'idle' | 'two busy cores') {
     const { release } = holdParsePool(

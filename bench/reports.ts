@@ -7,11 +7,11 @@
  *    the API process's RSS growth while the body streams, which stays far below the body size;
  *    then a worker in the same process parses it while GET /api/v1/me is sampled 100 times, beside
  *    100 samples with nothing running (target: p99 under 50 ms while it parses).
- * 3. The real vendor PDFs of the corpus (CORPUS_DIR/reports/pdf, as npm run test:corpus), each parsed as
+ * 3. The real vendor PDFs of the corpus (reports/pdf of test/corpus/corpusDir.ts's folder), each parsed as
  *    the worker does, after one untimed parse: the median of three parses beside the bare text
  *    extraction of the same file
  *    (the baseline); a report of 12 pages or fewer must parse in under a second. Skipped, with a
- *    note, when CORPUS_DIR is not set. `--workbench` runs this part alone.
+ *    note, when no workbench is here. `--workbench` runs this part alone.
  * 4. Upload to `draft` through the real API and worker (bench/reportImportLatency.ts): small CSV
  *    and JSON, a 12-page PDF, the seven shipped samples at once; the warm parse pool beside a
  *    thread per import, idle and with both cores busy. `--latency` runs this part alone.
@@ -27,6 +27,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { importLatency } from './reportImportLatency.ts';
+import { corpusDir } from '../test/corpus/corpusDir.ts';
 
 const MB = 1024 * 1024;
 const TARGET = 20 * MB;
@@ -315,9 +316,10 @@ async function timed(run: () => Promise<unknown>, times = 3): Promise<number> {
 
 /** Parse times of the workbench's real vendor PDFs, beside their bare text extraction. */
 async function workbenchPdfs() {
-  const dir = process.env.CORPUS_DIR ? join(process.env.CORPUS_DIR, 'reports', 'pdf') : undefined;
+  const corpus = corpusDir();
+  const dir = corpus ? join(corpus, 'reports', 'pdf') : undefined;
   if (!dir || !existsSync(dir)) {
-    console.log(JSON.stringify({ bench: 'import parse workbench PDFs', skipped: `no CORPUS_DIR/reports/pdf` }));
+    console.log(JSON.stringify({ bench: 'import parse workbench PDFs', skipped: 'no workbench reports/pdf here' }));
     return;
   }
   const { parseFile } = await import('../tasks/report_import/parseFile.ts');

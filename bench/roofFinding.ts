@@ -2,8 +2,8 @@
 // with no input paints), one tap, and a box with up to 3 corrective taps, through the real
 // segmenter. The scoring is the corpus test's (test/corpus/roofScore.ts); this files its tables in
 // bench/RESULTS.md, so the figures the docs point at come from one run on one machine.
-// `npx tsx bench/roofFinding.ts`. The photos are the team's workbench (CORPUS_DIR, by default
-// ../shared/fixtures beside the checkout) and the extra set when CORPUS_EXTRA_DIR holds it.
+// `npx tsx bench/roofFinding.ts`. The photos are the team's workbench (test/corpus/corpusDir.ts:
+// CORPUS_DIR, else ../shared/fixtures beside the checkout) and the extra set when CORPUS_EXTRA_DIR holds it.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Segmenter } from '../core/segmenter/segmenter.ts';
@@ -15,11 +15,11 @@ import {
   scoreAll,
   scorePrompted,
 } from '../test/corpus/roofScore.ts';
-import { root } from './lib.ts';
+import { corpusDir } from '../test/corpus/corpusDir.ts';
 
-const workbench = process.env.CORPUS_DIR ?? join(root, '..', 'shared', 'fixtures');
+const workbench = corpusDir();
 const dirs: Record<keyof typeof MASK_SETS, string | undefined> = {
-  workbench: existsSync(join(workbench, 'photos')) ? workbench : undefined,
+  workbench: workbench && existsSync(join(workbench, 'photos')) ? workbench : undefined,
   extra: process.env.CORPUS_EXTRA_DIR,
 };
 

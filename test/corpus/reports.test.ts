@@ -3,12 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFile } from '../../tasks/report_import/parseFile.ts';
 import { summarize, type Outcome } from '../../tasks/report_import/summary.ts';
+import { requireCorpusDir } from './corpusDir.ts';
 
-/** Real-world reports the repository may not ship (third-party copyright): CI points CORPUS_DIR at them. */
-const CORPUS_DIR = process.env.CORPUS_DIR;
-if (!CORPUS_DIR)
-  throw new Error('Set CORPUS_DIR to the folder holding the real-world report fixtures (reports/pdf, …)');
-const FIXTURES = join(CORPUS_DIR, 'reports');
+const FIXTURES = join(requireCorpusDir(), 'reports');
 
 async function importFixture(path: string): Promise<Outcome> {
   const name = path.split('/').pop()!;

@@ -15,10 +15,9 @@ import {
   writeBeforeAfterSheet,
 } from './roofScore.ts';
 import { Segmenter } from '../../core/segmenter/segmenter.ts';
+import { requireCorpusDir } from './corpusDir.ts';
 
-/** Real house photos the repository may not ship (third-party copyright): CI points CORPUS_DIR at them. */
-const CORPUS_DIR = process.env.CORPUS_DIR;
-if (!CORPUS_DIR) throw new Error('Set CORPUS_DIR to the folder holding the real-world fixtures (photos/, …)');
+const CORPUS_DIR = requireCorpusDir();
 /**
  * A second set the finder was not tuned on (test/fixtures/photo-masks-extra/README.md says where each
  * photo comes from): scored when CORPUS_EXTRA_DIR holds them in photos/.

@@ -3,15 +3,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseFile } from '../../tasks/report_import/parseFile.ts';
 import { summarize } from '../../tasks/report_import/summary.ts';
+import { requireCorpusDir } from './corpusDir.ts';
 
 /**
  * Every real vendor report on the workbench (PDFs, and GAF QuickMeasure's 3D DXF), field by field
  * against the figures SOURCES.md gives (transcribed here): area within 1 %, lengths within 2 %,
  * pitch, facet and structure count exact. A file is checked on what SOURCES.md states of it.
  */
-const CORPUS_DIR = process.env.CORPUS_DIR;
-if (!CORPUS_DIR) throw new Error('Set CORPUS_DIR to the folder holding the real-world report fixtures');
-const REPORTS = join(CORPUS_DIR, 'reports');
+const REPORTS = join(requireCorpusDir(), 'reports');
 
 interface Expected {
   /** Under CORPUS_DIR/reports/pdf unless a folder is given. */
