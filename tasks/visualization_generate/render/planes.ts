@@ -1,6 +1,6 @@
 import type { Mask } from '../mask.ts';
 import { slic, toLab } from '../superpixels.ts';
-import { addTensor } from './tensor.ts';
+import { addTensor, orientation } from './tensor.ts';
 import { splitByStripes, straighten } from './stripeSplit.ts';
 
 /** Decoded photo pixels, RGB interleaved. */
@@ -170,13 +170,6 @@ interface Border {
   sumHi: number;
   n: number;
   cost: number;
-}
-
-/** Gradient direction (radians) and coherence (0..1) of a part's structure tensor. */
-function orientation(p: Part) {
-  const d = p.jxx - p.jyy;
-  const r = Math.sqrt(d * d + 4 * p.jxy * p.jxy);
-  return { theta: 0.5 * Math.atan2(2 * p.jxy, d), coherence: r / Math.max(1e-6, p.jxx + p.jyy) };
 }
 
 function mergeCost(a: Part, b: Part, border: Border) {
@@ -516,12 +509,11 @@ function describePlanes(grid: RoofGrid, label: Int16Array, count: number): Plane
     const boundary = lowerEdge(xs, ys);
     let angle = boundary ?? 0;
     let eaveFrom: Plane['eaveFrom'] = 'boundary';
-    const d = s.jxx - s.jyy;
-    const coherence = Math.sqrt(d * d + 4 * s.jxy * s.jxy) / Math.max(1e-6, s.jxx + s.jyy);
+    const { theta, coherence } = orientation(s);
     if (coherence > TEXTURE_COHERENCE) {
       // Stripes are courses along the eave or seams across it: the one nearer the lower edge
       // (or, without one, nearer level) is the eave.
-      const stripes = fold(0.5 * Math.atan2(2 * s.jxy, d) + Math.PI / 2);
+      const stripes = fold(theta + Math.PI / 2);
       const across = fold(stripes + Math.PI / 2);
       const reference = boundary ?? 0;
       const nearer = Math.abs(fold(stripes - reference)) <= Math.abs(fold(across - reference)) ? stripes : across;

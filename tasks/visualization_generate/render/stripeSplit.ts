@@ -1,5 +1,5 @@
 import type { RoofGrid } from './planes.ts';
-import { addTensor } from './tensor.ts';
+import { addTensor, orientation } from './tensor.ts';
 
 /** Stripes of two directions at least this far apart within one plane are two planes (a hip between faces of one light). */
 const SPLIT_TURN = (25 * Math.PI) / 180;
@@ -57,12 +57,9 @@ export function splitByStripes(
     // Doubled-angle unit vectors and weights of the parts with clear stripes.
     const u = new Map<number, [number, number, number]>();
     for (const r of list) {
-      const s = t[r]!;
-      const d = s.jxx - s.jyy;
-      const c = Math.sqrt(d * d + 4 * s.jxy * s.jxy) / Math.max(1e-6, s.jxx + s.jyy);
-      if (c < SPLIT_COHERENCE) continue;
-      const a = Math.atan2(2 * s.jxy, d);
-      u.set(r, [Math.cos(a), Math.sin(a), s.n * c]);
+      const { theta, coherence } = orientation(t[r]!);
+      if (coherence < SPLIT_COHERENCE) continue;
+      u.set(r, [Math.cos(2 * theta), Math.sin(2 * theta), t[r]!.n * coherence]);
     }
     if (u.size < 4) continue;
     // 2-means, seeded with the heaviest part.

@@ -30,3 +30,13 @@ export function addTensor(
   t.jyy += gy * gy;
   t.jxy += gx * gy;
 }
+
+/**
+ * The gradient's direction (radians, -π/2..π/2; stripes run across it) and coherence (0 no
+ * direction, 1 one clean direction) of a structure tensor's sums.
+ */
+export function orientation(t: { jxx: number; jyy: number; jxy: number }) {
+  const d = t.jxx - t.jyy;
+  const r = Math.sqrt(d * d + 4 * t.jxy * t.jxy);
+  return { theta: 0.5 * Math.atan2(2 * t.jxy, d), coherence: r / Math.max(1e-6, t.jxx + t.jyy) };
+}
