@@ -1,22 +1,11 @@
 import Koa from 'koa';
-import { clientAddress } from '../core/trustedProxies.ts';
 import type { Config } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
 import type { Sql } from '../storage/db.ts';
 import { loadSecret, storageSigningSecret } from '../storage/secrets.ts';
 import { RateLimitCounter, RateLimitLeases } from '../storage/rateLimits.ts';
 import { PageViewIngest } from '../storage/pageViews.ts';
-import type { AppDeps, Ctx, Next } from './context.ts';
-import { requestId } from './middleware/requestId.ts';
-import { errorEnvelope } from './middleware/errors.ts';
-import { apiVersion } from './middleware/apiVersion.ts';
-import { databaseDeadline } from './middleware/databaseDeadline.ts';
 import { DatabaseOutages } from '../storage/cluster/databaseOutages.ts';
-import { responseHeaders } from './middleware/responseHeaders.ts';
-import { rejectMalformedPath } from './middleware/malformedPath.ts';
-import { methodNotAllowed } from './middleware/methodNotAllowed.ts';
-import { accessLog } from './middleware/accessLog.ts';
-import { requestMetrics } from './middleware/requestMetrics.ts';
 import { KeyCache } from './middleware/auth.ts';
 import { buildRouter } from './router.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -25,7 +14,9 @@ import { createBlobStore } from '../storage/blobs.ts';
 import { serveLocalFile } from './routes/files.ts';
 import { serveSharedImage } from './routes/shareLinks.ts';
 import { InFlight } from './http/inFlight.ts';
-import { closeBehindUnreadBody } from './http/bodyPace.ts';
+import { requestFrame } from './http/requestFrame.ts';
+import { DatabaseDeadline } from './middleware/databaseDeadline.ts';
+import type { AppDeps } from './context.ts';
 import { SlowConnections } from './http/slowConnections.ts';
 import { ExpensiveRequests } from './expensiveRequests.ts';
 import { ExportSlots } from './exportSlots.ts';
@@ -66,7 +57,7 @@ export async function createApp(input: {
   // Koa's proxy flag covers X-Forwarded-Proto and -Host; the client address is clientAddress's.
   const app = new Koa({ proxy: input.config.TRUST_PROXY !== undefined });
   app.context.deps = deps;
-  // Errors are rendered by errorEnvelope; Koa's default logger would print them again.
+  // Errors are rendered by the request frame; Koa's default logger would print them again.
   app.silent = true;
 
   const openapi = JSON.stringify(buildOpenApi(allRoutes, input.config));
@@ -86,35 +77,19 @@ export async function createApp(input: {
     slowAfterMs: input.config.SLOW_CONNECTION_MS,
     trusted: input.config.TRUST_PROXY,
   });
-  app.use(inFlight.middleware as never);
-  app.use(async (ctx: Ctx, next: Next) => {
-    ctx.request.ip = clientAddress(
-      ctx.req.socket.remoteAddress ?? '',
-      ctx.get('x-forwarded-for'),
-      input.config.TRUST_PROXY,
-    );
-    await next();
-  });
-  app.use(requestId as never);
-  app.use(responseHeaders as never);
-  app.use(requestMetrics as never);
-  app.use(accessLog as never);
-  app.use(closeBehindUnreadBody as never);
-  app.use(errorEnvelope as never);
-  app.use(apiVersion as never);
-  app.use(slowConnections.middleware as never);
-  app.use(databaseDeadline as never);
-  app.use(rejectMalformedPath as never);
-  app.use(async (ctx: Ctx, next: Next) => {
-    ctx.state.db = deps.sql;
-    await next();
-  });
+  app.use(
+    requestFrame({
+      inFlight,
+      slowConnections,
+      databaseDeadline: new DatabaseDeadline(deps.outages),
+      trusted: input.config.TRUST_PROXY,
+    }) as never,
+  );
   router.get('/files/*key', serveLocalFile as never);
   router.get('/api/v1/share-links/:token/images/:image', serveSharedImage as never);
   // Browsers ask every page's origin for an icon (the share page, the console): "none", rather
   // than a 404 they report as an error in the page's console.
   router.get('/favicon.ico', (ctx) => void (ctx.status = 204));
-  app.use(methodNotAllowed as never);
   app.use(router.routes());
   return { app, inFlight, slowConnections };
 }

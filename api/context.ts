@@ -32,7 +32,7 @@ export interface AppDeps {
   segmenter: Segmenter;
   expensiveRequests: ExpensiveRequests;
   exportSlots: ExportSlots;
-  /** Whether PostgreSQL is unreachable now; errorEnvelope notes every unavailable error it renders. */
+  /** Whether PostgreSQL is unreachable now; renderFailure notes every unavailable error it renders. */
   outages: DatabaseOutages;
 }
 

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import type net from 'node:net';
-import type { Ctx, Next } from '../context.ts';
+import type { Ctx } from '../context.ts';
 import { ERRORS, type ApiError } from '../../core/errors.ts';
 
 export interface BodyPace {
@@ -20,8 +20,7 @@ export const CLOSE = { Connection: 'close' };
  * 429…) closes the connection behind it: the rest of the body is never read, where keeping the
  * connection alive would have Node read it to its end, however slowly it comes.
  */
-export async function closeBehindUnreadBody(ctx: Ctx, next: Next) {
-  await next();
+export function closeBehindUnreadBody(ctx: Ctx): void {
   if (ctx.req.complete || ctx.headerSent) return;
   ctx.set('Connection', 'close');
   lingerOnClose(ctx.req.socket);

@@ -3,7 +3,7 @@ import type net from 'node:net';
 import { ERRORS, errorBody } from '../../core/errors.ts';
 import { requestIdFrom } from '../../core/ids.ts';
 import { clientAddress, peerIsProxy, type TrustedProxies } from '../../core/trustedProxies.ts';
-import type { Ctx, Next } from '../context.ts';
+import type { Ctx } from '../context.ts';
 import { CLOSE } from './bodyPace.ts';
 
 interface Receiving {
@@ -44,7 +44,7 @@ export class SlowConnections {
    * The request's head has arrived: counts the connection under the client it names until its
    * body has arrived too, and refuses it when that client is past the cap.
    */
-  middleware = async (ctx: Ctx, next: Next) => {
+  admit(ctx: Ctx): void {
     const { req } = ctx;
     const socket = req.socket;
     if (req.complete) this.stop(socket);
@@ -53,8 +53,7 @@ export class SlowConnections {
       req.once('end', () => this.stop(socket));
       if (this.slowOf(ctx.ip, socket) >= this.limits.perClient) throw tooMany(this.limits.perClient);
     }
-    await next();
-  };
+  }
 
   private start(socket: net.Socket, client: string, since = Date.now()): void {
     if (socket.destroyed) return;

@@ -6,7 +6,7 @@ import {
   renderInVersion,
   type ApiVersion,
 } from '../../core/apiVersions.ts';
-import type { Ctx, Next } from '../context.ts';
+import type { Ctx } from '../context.ts';
 
 export const VERSION_HEADER = 'Partner-Version';
 
@@ -33,8 +33,8 @@ function answerIn(ctx: Ctx, version: ApiVersion) {
  * header's when sent (a malformed or unknown one is a 400 listing the known ones), else the
  * newest until the key is known (pinVersionOfKey). Every answer, errors included, echoes it.
  */
-export async function apiVersion(ctx: Ctx, next: Next) {
-  if (!ctx.path.startsWith('/api/')) return next();
+export function answerInRequestedVersion(ctx: Ctx): void {
+  if (!ctx.path.startsWith('/api/')) return;
   const given = ctx.get(VERSION_HEADER).trim();
   const version = given ? findApiVersion(given) : undefined;
   if (given && !version) {
@@ -45,7 +45,6 @@ export async function apiVersion(ctx: Ctx, next: Next) {
     );
   }
   answerIn(ctx, version ?? findApiVersion(latestVersion())!);
-  await next();
 }
 
 /** A request that names no version answers in the one its key was pinned to at creation. */

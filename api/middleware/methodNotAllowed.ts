@@ -1,13 +1,12 @@
 import { ERRORS } from '../../core/errors.ts';
-import type { Ctx, Next } from '../context.ts';
+import type { Ctx } from '../context.ts';
 
 /**
  * After the router: a request whose path names a route but whose method does not is a 405 with
  * `Allow`, so `PUT /api/v1/leads` says what the path takes. The contract's codes have no entry
  * of their own for it: like an unknown route, it is NOT_FOUND.
  */
-export async function methodNotAllowed(ctx: Ctx, next: Next) {
-  await next();
+export function rejectWrongMethod(ctx: Ctx): void {
   if (ctx.status !== 404 || ctx.body !== undefined) return;
   const matched = (ctx as unknown as { matched?: { methods: string[]; paramNames: unknown[] }[] }).matched ?? [];
   const routes = matched.filter((l) => l.methods.length > 0);

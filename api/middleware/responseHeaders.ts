@@ -1,4 +1,4 @@
-import type { Ctx, Next } from '../context.ts';
+import type { Ctx } from '../context.ts';
 
 /**
  * Set before anything else runs, so errors, 404s and 429s carry them too. `nosniff`: a browser
@@ -6,8 +6,7 @@ import type { Ctx, Next } from '../context.ts';
  * read as HTML or script. `no-store`: answers hold a workspace's data or a share link's, which
  * no shared or browser cache should keep; the one exception, signed file URLs, sets its own.
  */
-export async function responseHeaders(ctx: Ctx, next: Next) {
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  ctx.set('Cache-Control', 'no-store');
-  await next();
+export function setStandingHeaders(ctx: Ctx): void {
+  ctx.res.setHeader('X-Content-Type-Options', 'nosniff');
+  ctx.res.setHeader('Cache-Control', 'no-store');
 }
