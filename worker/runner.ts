@@ -5,6 +5,7 @@ import { crontab } from './crontab.ts';
 import { storageSigningSecret } from '../storage/secrets.ts';
 import { createBlobStore } from '../storage/blobs.ts';
 import { jobMetricsEvents } from './jobMetrics.ts';
+import { collectAfterImageJobs } from './collectAfterImageJobs.ts';
 import { startLiveness } from './liveness.ts';
 import { startWebhookDispatch } from './webhookDispatch.ts';
 import { startFirstStatistics } from './firstStatistics.ts';
@@ -56,6 +57,7 @@ export async function startWorker(
   // The pool id is what graphile-worker writes into locked_by: the heartbeat's worker id.
   const events = jobMetricsEvents();
   shares.watch(events);
+  collectAfterImageJobs(events);
   let poolId = '';
   events.once('pool:create', ({ workerPool }) => (poolId = workerPool.id));
   // No localQueue (batched job fetching): with it graphile-worker 0.17 runs jobs of one named queue
