@@ -74,9 +74,9 @@ export class DatabaseDeadline {
     const due: Waiting[] = [];
     for (const w of this.waiting) if (w.askAt <= now) due.push(w);
     if (due.length === 0) return;
-    const asking = due.filter((w) => !w.ctx.headerSent);
     for (const w of due) w.askAt = Infinity;
-    const unreachable = asking.length > 0 && (await this.outages.unreachableNow());
+    // A request whose answer has begun is never cut, so only the others' deadlines need the question.
+    const unreachable = due.some((w) => !w.ctx.headerSent) && (await this.outages.unreachableNow());
     const next = performance.now() + ASK_AGAIN_MS;
     for (const w of due) {
       if (!this.waiting.has(w)) continue;
