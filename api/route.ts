@@ -66,7 +66,7 @@ export interface RouteDef<
     /** The answer carries a secret (a webhook signing secret): its kept copy is stored sealed. */
     sealAnswer?: boolean;
   };
-  /** Costly to serve (uploads, exports, generation): capped per key at EXPENSIVE_REQUESTS_PER_KEY at once. */
+  /** Costly to serve (report imports, lead exports, generation, roof selection): capped per key at EXPENSIVE_REQUESTS_PER_KEY at once. */
   expensive?: boolean;
   params?: P;
   query?: Q;

@@ -8,7 +8,7 @@ import { pinVersionOfKey, renderAnswerInVersion } from './middleware/apiVersion.
 import { answerConditionally } from './http/conditionalGet.ts';
 import { idempotencyKey, withIdempotency, type IdempotencyOutcome } from './middleware/idempotency.ts';
 import { readJsonBody } from './http/jsonBody.ts';
-import { parseInput, rejectUnstorableInput, rejectTenantSelectors } from './http/validation.ts';
+import { NO_QUERY_PARAMETERS, parseInput, rejectUnstorableInput, rejectTenantSelectors } from './http/validation.ts';
 
 /**
  * Mounts each route with the same pipeline, in this order: the answer's form (JSON unless the
@@ -43,7 +43,11 @@ export function buildRouter(routes: RouteDef[]): Router {
       rejectUnstorableInput(ctx.params, 'path');
       rejectUnstorableInput(ctx.query, 'query');
       const params = route.params ? parseInput(route.params, ctx.params, 'path') : {};
-      const query = route.query ? parseInput(route.query, { ...ctx.query }, 'query') : {};
+      const query = route.query
+        ? parseInput(route.query, { ...ctx.query }, 'query')
+        : refusesQueryParameters(route)
+          ? parseInput(NO_QUERY_PARAMETERS, { ...ctx.query }, 'query')
+          : {};
       const key = route.idempotent ? idempotencyKey(ctx) : undefined;
       let raw: unknown = undefined;
       let body: unknown = undefined;
@@ -86,4 +90,14 @@ function methodsOfStaticPaths(routes: RouteDef[]): Map<string, string[]> {
     methods.set(path, [...(methods.get(path) ?? []), ...taken]);
   }
   return methods;
+}
+
+/**
+ * Whether a route without query parameters refuses any sent (a 400 naming each): a partner's key
+ * on an endpoint whose contract lists 400, so a filter or selector sent to the wrong endpoint is
+ * never silently ignored. Public pages (a share link opened from a message, which adds tracking
+ * parameters) and endpoints whose contract lists no 400 ignore them.
+ */
+function refusesQueryParameters(route: RouteDef): boolean {
+  return route.auth === 'key' && route.errors.includes(400);
 }

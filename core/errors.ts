@@ -117,7 +117,7 @@ export const ERRORS = {
   tooManyExpensiveRequests: (limit: number) =>
     failure(
       429,
-      `At most ${limit} uploads, exports and generations may run at once per API key`,
+      `At most ${limit} report imports, lead exports, generations and roof selections may run at once per API key`,
       { limit },
       { 'Retry-After': '1' },
     ),

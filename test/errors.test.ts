@@ -244,6 +244,20 @@ describe('messages a partner can act on', () => {
     expect(res.body.error.details.issues.filter((i: { path: string }) => i.path.includes(','))).toEqual([]);
   });
 
+  it('refuses query parameters on an endpoint that takes none, where its contract lists 400', async () => {
+    const res = await post('/api/v1/leads?workspace_id=ws_other&source=google', { contact_name: 'Ann Query' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.issues).toEqual([
+      { location: 'query', path: 'workspace_id', message: 'this endpoint takes no query parameters' },
+      { location: 'query', path: 'source', message: 'this endpoint takes no query parameters' },
+    ]);
+    const leads = await t.request('GET', '/api/v1/leads', { key: tenant.key });
+    expect(leads.body.leads.map((l: { contact_name: string }) => l.contact_name)).not.toContain('Ann Query');
+    // GET /me lists no 400: a parameter there is ignored rather than answered outside the contract.
+    const me = await t.request('GET', '/api/v1/me?verbose=1', { key: tenant.key });
+    expect(me.status).toBe(200);
+  });
+
   it('echoes at most a short prefix of what was sent', async () => {
     const long = 'x'.repeat(5000);
     const unknown = await post('/api/v1/leads', { [long]: 1 });

@@ -127,6 +127,9 @@ describe('GET /api/v1/share-links/{token}', () => {
         },
       },
     });
+    // A link opened from a message arrives with the messenger's tracking parameters.
+    const tracked = await t.request('GET', `/api/v1/share-links/${link.token}?fbclid=IwAR0x&utm_source=sms`);
+    expect([tracked.status, tracked.body]).toEqual([200, res.body]);
     const { original_image_url, generated_image_url } = res.body.share_link.visualization;
     expect(original_image_url).toBe(`${t.baseUrl}/api/v1/share-links/${link.token}/images/original`);
     expect(generated_image_url).toBe(`${t.baseUrl}/api/v1/share-links/${link.token}/images/generated`);

@@ -131,6 +131,12 @@ function issuesOf(error: z.ZodError, location: Location, schema?: z.ZodType): Is
   });
 }
 
+/** The query of an endpoint that takes no query parameters (router.ts says which refuse them). */
+export const NO_QUERY_PARAMETERS = z.strictObject(
+  {},
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'this endpoint takes no query parameters' : undefined) },
+);
+
 const TENANT_FIELDS = /^(workspace|roofer|tenant|account|organization|organisation|org|company)_?(id|ids|key)?$/i;
 
 export const TENANT_SELECTOR_MESSAGE = 'Tenant selector fields are not allowed';

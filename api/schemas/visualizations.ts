@@ -77,7 +77,7 @@ export const RoofOutline = z
     description:
       `The roof, as 1..${OUTLINE_LIMITS.polygons} polygons of 3..${OUTLINE_LIMITS.points} [x, y] points, x and y in 0..1 of the photo's width and height ` +
       '(as displayed, EXIF orientation applied; [0, 0] is the top left). A pixel is roof when it lies inside any polygon. When present it is the mask every image model ' +
-      'works in and the only region the photo changes in; without it the roof is found in the photo (extension).',
+      'works in and the only region the photo changes in; without it the latest roof selection is painted, or without one the roof is found in the photo (extension).',
   });
 
 export const VisualizationCreate = z
@@ -104,7 +104,9 @@ export const VisualizationGenerate = z
       shape_id: catalogId.optional(),
       roof_outline: RoofOutline.nullable()
         .optional()
-        .describe('Replaces the roof outline before generating (null: find the roof in the photo); omitted: kept'),
+        .describe(
+          'Replaces the roof outline before generating (null: no outline, so the latest roof selection is painted, or without one the roof is found in the photo); omitted: kept',
+        ),
     },
     { error: unknownFieldsMessage },
   )
@@ -226,7 +228,9 @@ export const Visualization = z
       .nullable()
       .describe('Signed URL of the stored original (1 hour), or the URL as sent until it is downloaded'),
     generated_image_url: z.string().nullable().describe('Signed URL (1 hour) once completed'),
-    roof_outline: RoofOutline.nullable().describe('The roof outline sent, or null when the roof is found in the photo'),
+    roof_outline: RoofOutline.nullable().describe(
+      'The roof outline sent, or null: then the latest roof selection is painted, or without one the roof is found in the photo',
+    ),
     roof_selection: RoofSelection.nullable().describe(
       'The latest roof selection (POST /visualizations/{id}/roof-selection), or null; an outline sent later replaces it',
     ),
