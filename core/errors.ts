@@ -129,7 +129,12 @@ export const ERRORS = {
       { ...headers, 'Retry-After': '5' },
     ),
   tooManyExports: (limit: number) =>
-    failure(429, `At most ${limit} exports of a workspace run at once`, { reason: 'concurrent_exports', limit }),
+    failure(
+      429,
+      `At most ${limit} exports of a workspace run at once; retry when one has finished`,
+      { reason: 'concurrent_exports', limit },
+      { 'Retry-After': '1' },
+    ),
   /** The photo's embedding is still being computed: the partner retries shortly. */
   roofFinderWarming: (retryAfterSeconds: number) =>
     failure(

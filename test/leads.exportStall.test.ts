@@ -159,18 +159,23 @@ describe('lead export to a client that stops reading', () => {
     expect(await exportBackends()).toBe(EXPORTS_PER_WORKSPACE);
     expect(await waitUntil(async () => (await exportBackends()) === 0, 2 * DEADLINE_MS + 2000, 50)).toBe(true);
     // The rest were turned away at once rather than queued behind the stalled ones.
-    const answers = await Promise.all(clients.map(statusLine));
+    const heads = await Promise.all(clients.map(statusHead));
+    const answers = heads.map((h) => h.split('\r\n')[0]);
     expect(answers.filter((a) => a === 'HTTP/1.1 429 Too Many Requests')).toHaveLength(20 - EXPORTS_PER_WORKSPACE);
     expect(answers.filter((a) => a === 'HTTP/1.1 200 OK')).toHaveLength(EXPORTS_PER_WORKSPACE);
+    // Each 429 says when to try again, as every 429 of the contract does.
+    const refused = heads.filter((h) => h.startsWith('HTTP/1.1 429'));
+    expect(refused.every((h) => /\r\nRetry-After: 1\r\n/i.test(`${h}\r\n`))).toBe(true);
   });
 });
 
-/** The status line a stalled client got, read once the server has answered or cut it off. */
-async function statusLine(s: ReturnType<typeof stalledExport>): Promise<string> {
+/** The status line and headers a stalled client got, read once the server has answered or cut it off. */
+async function statusHead(s: ReturnType<typeof stalledExport>): Promise<string> {
   let head = '';
   s.socket.on('data', (chunk: Buffer) => {
-    if (!head.includes('\r\n')) head += chunk.toString('latin1');
+    if (!head.includes('\r\n\r\n')) head += chunk.toString('latin1');
   });
   await s.closed;
-  return head.slice(0, head.indexOf('\r\n'));
+  const end = head.indexOf('\r\n\r\n');
+  return end < 0 ? head : head.slice(0, end);
 }

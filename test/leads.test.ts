@@ -289,6 +289,16 @@ describe('GET and DELETE /api/v1/leads/{lead_id}', () => {
     expect((await post({ contact_phone: '212-555-0140' })).status).toBe(201);
   });
 
+  it('answers 404, never 400, for an over-long lead id on the reads whose contract lists no 400', async () => {
+    const long = `lead_${'x'.repeat(300)}`;
+    for (const path of [`/api/v1/leads/${long}`, `/api/v1/leads/${long}/conversions`, `/api/v1/leads/${long}/roof`]) {
+      const res = await t.request('GET', path, { key: tenant.key });
+      expect([path.slice(-12), res.status, res.body.error.code]).toEqual([path.slice(-12), 404, 'NOT_FOUND']);
+    }
+    // PATCH lists 400: an id beyond its bounds is a mistake it names.
+    expect((await patch(long, { notes: 'x' })).status).toBe(400);
+  });
+
   it("hides another workspace's lead (404) and needs leads.read (403)", async () => {
     const other = await t.tenant();
     const a = await post({ contact_name: 'Private' });

@@ -11,6 +11,7 @@ import {
   Lead,
   LeadExportQuery,
   LeadIdParams,
+  LeadIdLookupParams,
   LeadListQuery,
   LeadPatch,
   LeadRoof,
@@ -67,6 +68,7 @@ async function requireLead(ctx: Ctx, id: string): Promise<LeadWithDoc> {
 }
 
 const leadId = { params: LeadIdParams };
+const leadIdLookup = { params: LeadIdLookupParams };
 const exampleLeadId = { lead_id: EXAMPLE_IDS.lead };
 
 const EXAMPLE_CSV =
@@ -347,7 +349,7 @@ export const leadRoutes = [
     tag: TAG,
     auth: 'key',
     scopes: ['leads.read'],
-    ...leadId,
+    ...leadIdLookup,
     responses: { 200: { description: 'The lead', schema: z.object({ lead: Lead }).strict() } },
     errors: [401, 403, 404, 429, 500],
     example: { params: exampleLeadId, response: { status: 200, body: { lead: EXAMPLE_LEAD } } },
@@ -424,7 +426,7 @@ export const leadRoutes = [
     tag: TAG,
     auth: 'key',
     scopes: ['leads.read'],
-    ...leadId,
+    ...leadIdLookup,
     responses: {
       200: {
         description: 'Conversions by conversion_number',
@@ -487,7 +489,7 @@ export const leadRoutes = [
     tag: TAG,
     auth: 'key',
     scopes: ['leads.read'],
-    ...leadId,
+    ...leadIdLookup,
     responses: {
       200: {
         description: 'LeadRoof (all nulls before any visualization)',

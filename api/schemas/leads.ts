@@ -192,6 +192,11 @@ export const LeadExportQuery = z
 export type LeadFilters = z.output<typeof LeadListQuery>;
 
 export const LeadIdParams = z.object({ lead_id: z.string().min(1).max(200) }).strict();
+/**
+ * The lead id of a read whose contract lists no 400 (GET a lead, its conversions, its roof): an id
+ * beyond 1..200 is one no lead has, so the lookup answers 404 as for any other unknown id.
+ */
+export const LeadIdLookupParams = z.object({ lead_id: z.string() }).strict();
 
 export const ConversionWrite = z
   .object({

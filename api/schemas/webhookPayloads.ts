@@ -134,7 +134,8 @@ export const WEBHOOK_PAYLOADS: Record<WebhookPayloadType, WebhookPayload> = {
   },
   'lead.updated': {
     summary: "A lead's fields changed",
-    description: 'Any change to a lead that is not only a stage move; the payload is the lead after it.',
+    description:
+      'Every write that changes a lead (a stage move also sends lead.stage_changed); the payload is the lead after it.',
     schema: payload('lead.updated', Lead),
     object: EXAMPLE_LEAD,
   },

@@ -939,7 +939,7 @@ export interface webhooks {
     put?: never;
     /**
      * A lead's fields changed
-     * @description Any change to a lead that is not only a stage move; the payload is the lead after it.
+     * @description Every write that changes a lead (a stage move also sends lead.stage_changed); the payload is the lead after it.
      *
      *     Delivered to endpoints subscribed to `lead.updated`. Any 2xx acknowledges it; anything else is retried.
      */
@@ -1820,7 +1820,7 @@ export interface components {
       original_image_url: string | null;
       /** @description Signed URL (1 hour) once completed */
       generated_image_url: string | null;
-      /** @description The roof outline sent, or null when the roof is found in the photo */
+      /** @description The roof outline sent, or null: then the latest roof selection is painted, or without one the roof is found in the photo */
       roof_outline: components['schemas']['RoofOutline'] | null;
       /** @description The latest roof selection (POST /visualizations/{id}/roof-selection), or null; an outline sent later replaces it */
       roof_selection: components['schemas']['RoofSelection'] | null;
@@ -1833,7 +1833,7 @@ export interface components {
     };
     /** @enum {string} */
     VisualizationStatus: 'pending' | 'processing' | 'failed' | 'completed';
-    /** @description The roof, as 1..20 polygons of 3..200 [x, y] points, x and y in 0..1 of the photo's width and height (as displayed, EXIF orientation applied; [0, 0] is the top left). A pixel is roof when it lies inside any polygon. When present it is the mask every image model works in and the only region the photo changes in; without it the roof is found in the photo (extension). */
+    /** @description The roof, as 1..20 polygons of 3..200 [x, y] points, x and y in 0..1 of the photo's width and height (as displayed, EXIF orientation applied; [0, 0] is the top left). A pixel is roof when it lies inside any polygon. When present it is the mask every image model works in and the only region the photo changes in; without it the latest roof selection is painted, or without one the roof is found in the photo (extension). */
     RoofOutline: [number, number][][];
     /** @description The roof the segmenter found where the partner pointed; the next generate without roof_outline paints it */
     RoofSelection: {
@@ -1878,7 +1878,7 @@ export interface components {
       material_id?: string;
       color_id?: string;
       shape_id?: string;
-      /** @description Replaces the roof outline before generating (null: find the roof in the photo); omitted: kept */
+      /** @description Replaces the roof outline before generating (null: no outline, so the latest roof selection is painted, or without one the roof is found in the photo); omitted: kept */
       roof_outline?: components['schemas']['RoofOutline'] | null;
     };
     /** @description Where the roof is, as a person would point at it: taps and/or a box, in fractions 0..1 of the photo as displayed (EXIF orientation applied) */
