@@ -92,7 +92,7 @@ const DEFLATE_FROM_LENGTH = 2048;
  * (about 120 kB) cost PostgreSQL about 0.9 ms of pglz and a run of TOAST chunks, for a third of its
  * size; deflated here it is about 4.5 kB, for 0.2–0.4 ms of this thread. That is on the event loop
  * on purpose: zlib's asynchronous form cost about 0.2 ms more CPU in all, and the largest answer
- * kept (IDEMPOTENCY_MAX_KEPT_BYTES) deflates in under a millisecond.
+ * kept (IDEMPOTENCY_MAX_KEPT_BYTES, 1 MB) deflates in a few milliseconds.
  */
 function storedForms(body: string | null): { text: string | null; deflated: Buffer | null } {
   if (body === null || body.length < DEFLATE_FROM_LENGTH) return { text: body, deflated: null };

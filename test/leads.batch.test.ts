@@ -156,6 +156,23 @@ describe('POST /api/v1/leads/batch', () => {
     expect(other.status).toBe(409);
   });
 
+  it('replays the answer of a full batch of large leads as it was sent, not a 409', async () => {
+    // 100 leads of about 3 kB each: an answer of about 350 kB, past what a smaller kept-answer
+    // limit would keep, where a retry after a timeout would have got 409 instead of its answer.
+    const headers = ik();
+    const items = Array.from({ length: 100 }, (_, i) => ({
+      contact_phone: phone(),
+      contact_name: `Large ${i}`,
+      custom_fields: { survey: `${i} `.repeat(750).slice(0, 1500), notes: `${i}-`.repeat(750).slice(0, 1500) },
+    }));
+    const first = await batch(items, { headers });
+    expect(first.body.results.every((r: { status: number }) => r.status === 201)).toBe(true);
+    expect(first.text.length).toBeGreaterThan(300_000);
+    const again = await batch(items, { headers });
+    expect([again.status, again.headers.get('idempotency-replayed')]).toEqual([200, 'true']);
+    expect(again.text).toBe(first.text);
+  });
+
   it('refuses an empty batch, more than 100 items, a missing key, tenant selectors and unknown fields whole', async () => {
     const before = await leadCount(tenant.workspaceId);
     expect((await batch([])).status).toBe(400);
