@@ -309,6 +309,25 @@ describe('GET /api/v1/visualizations/{visualization_id}', () => {
 });
 
 describe('GET /api/v1/sessions/{session_id}/visualizations', () => {
+  it('issues cursors within the 500 characters it accepts back, for the longest session id', async () => {
+    const session = `sess-long-${Date.now()}-`.padEnd(500, 'x');
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++)
+      ids.push(
+        (await createVisualization(t, tenant, { session_id: session, original_image_url: host.url('/not-image.png') }))
+          .id,
+      );
+    const list = (cursor = '') =>
+      t.request('GET', `/api/v1/sessions/${session}/visualizations?limit=1${cursor && `&cursor=${cursor}`}`, {
+        key: tenant.key,
+      });
+    const page1 = await list();
+    const cursor = page1.body.pagination.next_cursor as string;
+    expect(cursor.length).toBeLessThanOrEqual(500);
+    const page2 = await list(cursor);
+    expect([page2.status, page2.body.visualizations.map((v: { id: string }) => v.id)]).toEqual([200, [ids[0]]]);
+  });
+
   it('pages through rows in any state, newest first, with signed cursors', async () => {
     const session = `sess-list-${Date.now()}`;
     const ids: string[] = [];

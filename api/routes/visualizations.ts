@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { defineRoute } from '../route.ts';
 import { workspaceId } from '../context.ts';
@@ -275,7 +276,9 @@ export const visualizationRoutes = [
       },
     },
     handler: async (ctx, { params, query }) => {
-      const endpoint = `sessions/${params.session_id}/visualizations`;
+      // The cursor names its list by a digest of the session id: a session id of up to 500
+      // characters, written out, made cursors longer than the 500 the list accepts back.
+      const endpoint = `sessions/${hash('sha256', params.session_id, 'base64url').slice(0, 22)}/visualizations`;
       const secret = ctx.deps.cursorSecret;
       const after = query.cursor ? (decodeCursor(secret, endpoint, query.cursor) as [number, string]) : undefined;
       const rows = await listSessionVisualizations(ctx.state.db, workspaceId(ctx), params.session_id, {
