@@ -8,7 +8,13 @@ import { partnerGuide, type GuideConfig } from './docs/guide.ts';
 import { IDEMPOTENCY_KEY_RULE, IdempotencyKeyHeader } from './middleware/idempotency.ts';
 import { EXAMPLE_IDS } from './examples.ts';
 import { curlSample } from './docs/curlSample.ts';
-import { commonParameters, commonResponseHeaders, isConditional, notModifiedResponse } from './openapiHeaders.ts';
+import {
+  commonParameters,
+  commonResponseHeaders,
+  errorResponseHeaders,
+  isConditional,
+  notModifiedResponse,
+} from './openapiHeaders.ts';
 
 type Json = Record<string, unknown>;
 
@@ -240,8 +246,10 @@ export function buildOpenApi(routes: RouteDef[], config: OpenApiConfig): Json {
     }
     if (route.path.startsWith('/api/') && isConditional(route)) responses['304'] = notModifiedResponse(route);
     for (const status of route.errors) {
+      const headers = errorResponseHeaders(route, status);
       responses[String(status)] = {
         description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+        ...(Object.keys(headers).length ? { headers } : {}),
         content: { 'application/json': { schema: errorRef } },
       };
     }

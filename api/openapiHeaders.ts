@@ -68,6 +68,33 @@ const VERSION_HEADERS: Record<string, Json> = {
 
 const ETAG = text('A strong tag of the body: send it back in If-None-Match', '"k3Jq8Xw2bV0s9Lr4Tn6yPa"');
 
+/** A header of an error answer: described without an example, since an operation shows one answer (its 2xx). */
+const described = (description: string): Json => ({ description, schema: { type: 'string' } });
+
+/**
+ * Headers an error answer of the route carries, as the contract's error table names them: every 429
+ * says when to retry (and, past a key's per-minute limit, the limit's headers), a 401 names the
+ * scheme to authenticate with (RFC 6750: `Bearer realm="partner-api"`).
+ */
+export function errorResponseHeaders(route: RouteDef, status: number): Record<string, Json> {
+  if (status === 429) {
+    const limitHeaders = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map(
+      (h) =>
+        [
+          h,
+          described(`Past the per-minute limit: ${String(RATE_LIMIT_HEADERS[h]!.description).toLowerCase()}`),
+        ] as const,
+    );
+    return {
+      'Retry-After': described('Seconds to wait before sending the request again'),
+      ...(route.auth === 'key' ? Object.fromEntries(limitHeaders) : {}),
+    };
+  }
+  return status === 401
+    ? { 'WWW-Authenticate': described('The authentication scheme the API takes: a Bearer API key') }
+    : {};
+}
+
 /** Headers a 2xx answer of the route carries beside its own. */
 export function commonResponseHeaders(route: RouteDef, status: number): Record<string, Json> {
   return {

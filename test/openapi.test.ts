@@ -84,6 +84,11 @@ describe('GET /api/v1/openapi.json', () => {
       expect(op.security).toEqual(isPublic ? [] : [{ bearerAuth: [] }]);
       if (!isPublic) expect(op.responses['401']).toBeDefined();
       expect(op.responses['500']).toBeDefined();
+      // The error table's headers: 401 names the scheme, 429 says when to retry and, with a key, the limit.
+      if (!isPublic) expect(Object.keys(op.responses['401'].headers ?? {})).toEqual(['WWW-Authenticate']);
+      expect(Object.keys(op.responses['429'].headers ?? {})).toEqual(
+        isPublic ? ['Retry-After'] : ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+      );
       for (const p of path.match(/\{(\w+)\}/g) ?? []) {
         expect(op.parameters.some((x: { name: string; in: string }) => x.in === 'path' && `{${x.name}}` === p)).toBe(
           true,

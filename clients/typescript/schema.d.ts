@@ -2420,6 +2420,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2438,6 +2440,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2676,6 +2686,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2694,6 +2706,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2928,6 +2948,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2955,6 +2977,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3251,6 +3281,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3278,6 +3310,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3421,6 +3461,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3439,6 +3481,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3640,6 +3690,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3667,6 +3719,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3788,6 +3848,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3824,6 +3886,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4019,6 +4089,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4055,6 +4127,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4212,6 +4292,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4239,6 +4321,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4418,6 +4508,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4454,6 +4546,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4613,6 +4713,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -4640,6 +4742,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5233,6 +5343,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5251,6 +5363,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5851,6 +5971,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -5878,6 +6000,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6471,6 +6601,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -6489,6 +6621,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7089,6 +7229,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7116,6 +7258,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7273,6 +7423,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7300,6 +7452,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7473,6 +7633,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7500,6 +7662,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7679,6 +7849,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7706,6 +7878,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7882,6 +8062,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -7900,6 +8082,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8131,6 +8321,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8149,6 +8341,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8292,6 +8492,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8346,6 +8548,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8508,6 +8718,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8535,6 +8747,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8633,6 +8853,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8669,6 +8891,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8884,6 +9114,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -8911,6 +9143,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9072,6 +9312,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9108,6 +9350,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9272,6 +9522,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9290,6 +9542,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9498,6 +9758,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9525,6 +9787,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9721,6 +9991,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9748,6 +10020,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9933,6 +10213,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -9969,6 +10251,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10141,6 +10431,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10177,6 +10469,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10402,6 +10702,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10420,6 +10722,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10546,6 +10856,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10582,6 +10894,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10745,6 +11065,8 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10925,6 +11247,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -10943,6 +11267,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11088,6 +11420,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11115,6 +11449,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11278,6 +11620,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11305,6 +11649,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11426,6 +11778,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11462,6 +11816,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11602,6 +11964,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11638,6 +12002,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11779,6 +12151,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11815,6 +12189,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -11968,6 +12350,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12004,6 +12388,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12184,6 +12576,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12211,6 +12605,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12346,6 +12748,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12382,6 +12786,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12587,6 +12999,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12605,6 +13019,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12798,6 +13220,8 @@ export interface operations {
       /** @description Missing, malformed, revoked, deleted or unknown key */
       401: {
         headers: {
+          /** @description The authentication scheme the API takes: a Bearer API key */
+          'WWW-Authenticate'?: string;
           [name: string]: unknown;
         };
         content: {
@@ -12825,6 +13249,14 @@ export interface operations {
       /** @description Rate limit exceeded */
       429: {
         headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: string;
+          /** @description Past the per-minute limit: requests allowed per minute for this key and endpoint */
+          'X-RateLimit-Limit'?: string;
+          /** @description Past the per-minute limit: requests left in the current minute */
+          'X-RateLimit-Remaining'?: string;
+          /** @description Past the per-minute limit: when the current minute ends (iso 8601) */
+          'X-RateLimit-Reset'?: string;
           [name: string]: unknown;
         };
         content: {
