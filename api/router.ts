@@ -23,6 +23,7 @@ export function buildRouter(routes: RouteDef[]): Router {
   for (const route of routes) {
     const endpoint = `${route.method.toUpperCase()} ${route.path}`;
     const hasParams = /[:*]/.test(route.path);
+    const querySchema = route.query ?? (refusesQueryParameters(route) ? NO_QUERY_PARAMETERS : undefined);
     router[route.method](route.path, async (koaCtx, next) => {
       const ctx = koaCtx as unknown as Ctx;
       // A path spelled out by a route wins over a parameter that would also match it:
@@ -43,11 +44,7 @@ export function buildRouter(routes: RouteDef[]): Router {
       rejectUnstorableInput(ctx.params, 'path');
       rejectUnstorableInput(ctx.query, 'query');
       const params = route.params ? parseInput(route.params, ctx.params, 'path') : {};
-      const query = route.query
-        ? parseInput(route.query, { ...ctx.query }, 'query')
-        : refusesQueryParameters(route)
-          ? parseInput(NO_QUERY_PARAMETERS, { ...ctx.query }, 'query')
-          : {};
+      const query = querySchema ? parseInput(querySchema, { ...ctx.query }, 'query') : {};
       const key = route.idempotent ? idempotencyKey(ctx) : undefined;
       let raw: unknown = undefined;
       let body: unknown = undefined;
