@@ -520,12 +520,10 @@ export const NEWEST_WINDOW = 5_000;
 
 /**
  * How many of the newest leads a search looks at first: a match found in fewer than a tenth of
- * them would not fill a page from the window either.
+ * them would not fill a page from the window either. The same leads tell which part of a search
+ * term is rarest.
  */
 const FIRST_LOOK = 500;
-
-/** How many of a workspace's newest leads tell which part of a search term is rarest. */
-const FRAGMENT_SAMPLE = 500;
 
 /** Fragments of a term the trigram index is asked for: 4 characters, two trigrams, each. */
 const FRAGMENT_LENGTH = 4;
@@ -533,18 +531,19 @@ const FRAGMENT_LENGTH = 4;
 /**
  * A term of digits alone is asked for whole: digit trigrams have a thousand values spread over
  * phones, house numbers and ids, so none is the word every lead holds, and the index reads all of
- * them faster than the sample below takes to choose one.
+ * them faster than counting fragments takes to choose one.
  */
 const DIGITS_ONLY = /^\d+$/;
 
 /**
- * The part of each search term the fewest of the workspace's newest FRAGMENT_SAMPLE leads hold.
  * The trigram index reads every trigram's whole list of leads, so a term with a word every lead
- * has ("homeowner 123", "owner77@example") costs as much as reading the index; asked for its
- * rarest fragment instead, it reads short lists, and the whole term is checked on what it finds.
+ * has ("homeowner 123", "owner77@example") costs as much as reading the index. Each term is
+ * therefore asked for by the fragment the fewest of the newest FIRST_LOOK leads hold, and checked
+ * whole on what that finds. These are each term's candidate fragments: the term itself when it is
+ * short or all digits.
  */
-async function rarestFragments(sql: Db, workspaceId: string, terms: string[]): Promise<string[]> {
-  const fragments = terms.map((term) =>
+function fragmentCandidates(terms: string[]): string[][] {
+  return terms.map((term) =>
     term.length <= FRAGMENT_LENGTH || DIGITS_ONLY.test(term)
       ? [term]
       : [
@@ -553,27 +552,59 @@ async function rarestFragments(sql: Db, workspaceId: string, terms: string[]): P
           ),
         ],
   );
-  if (fragments.every((f) => f.length === 1)) return fragments.map((f) => f[0]!);
-  const all = fragments.flat();
-  const rows = await sql<{ fragment: string; n: number }[]>`
-    with sample as materialized (
-      select l.search_text from leads l
-      where l.workspace_id = ${workspaceId} and l.deleted_at is null
-      order by l.created_at desc, l.id desc limit ${FRAGMENT_SAMPLE})
-    select f.fragment, (select count(*) from sample s where strpos(s.search_text, f.fragment) > 0)::int as n
-    from unnest(${all}::text[]) f(fragment)`;
-  const seen = new Map(rows.map((r) => [r.fragment, r.n]));
-  return fragments.map((f) => f.reduce((best, x) => (seen.get(x)! < seen.get(best)! ? x : best)));
 }
+
+/** How the search is asked of the trigram index: the candidates, and the fragments to count among them. */
+interface FragmentChoice {
+  candidates: string[][];
+  counted: string[];
+}
+
+function fragmentChoice(terms: string[]): FragmentChoice {
+  const candidates = fragmentCandidates(terms);
+  return { candidates, counted: candidates.some((c) => c.length > 1) ? [...new Set(candidates.flat())] : [] };
+}
+
+/**
+ * Columns n0, n1, … counting the rows of `s` holding each fragment, in one pass: a LIKE per
+ * fragment a row, where a row per fragment would rescan the rows once for each.
+ */
+const fragmentCounts = (sql: Db, counted: string[]) =>
+  counted
+    .map(
+      (fragment, i) =>
+        sql`count(*) filter (where s.search_text like ${`%${escapeLike(fragment)}%`})::int as ${sql(`n${i}`)}`,
+    )
+    .reduce((a, b) => sql`${a}, ${b}`);
+
+/** Each term's candidate held by the fewest leads counted (the first of them on a tie). */
+function rarestFragments({ candidates, counted }: FragmentChoice, counts: Record<string, number>): string[] {
+  if (counted.length === 0) return candidates.map((c) => c[0]!);
+  const held = new Map(counted.map((fragment, i) => [fragment, counts[`n${i}`]!]));
+  return candidates.map((c) => c.reduce((best, x) => (held.get(x)! < held.get(best)! ? x : best)));
+}
+
+/**
+ * The newest `walk` leads in list order with every column a list filter reads, off leads_list_idx
+ * alone. Only the workspace and the cursor are inside its LIMIT: the planner cannot trade the walk
+ * for an equality index (whose entries do not carry the other columns) or a filter's own index. The
+ * walk's length is written into the statement rather than sent as a parameter: PostgreSQL then
+ * keeps the statement's generic plan instead of planning it again on every execution.
+ */
+const newestLeads = (sql: Db, scope: postgres.Fragment[], walk: number) => sql`
+  select l.id, l.created_at, l.updated_at, l.search_text, l.contact_phone, l.stage_id, l.source, l.medium,
+         l.campaign, l.conversion_type, l.has_call, l.has_sms
+  from leads l
+  where ${and(sql, scope)}
+  order by l.created_at desc, l.id desc
+  limit ${sql.unsafe(String(walk))}`;
 
 /**
  * The search as conditions the indexes answer: each term through the trigram index asked for its
  * rarest fragment (the whole term checked on what it finds), and the phone's leading digits as a
  * range of leads_phone_idx.
  */
-async function indexedSearchBranches(sql: Db, workspaceId: string, f: LeadFilter): Promise<postgres.Fragment[]> {
-  const terms = searchTerms(f);
-  const fragments = await rarestFragments(sql, workspaceId, terms);
+function indexedSearchBranches(sql: Db, f: LeadFilter, terms: string[], fragments: string[]): postgres.Fragment[] {
   const contains = terms.map(
     (term, i) => sql`(l.search_text like ${`%${escapeLike(fragments[i]!)}%`} and strpos(l.search_text, ${term}) > 0)`,
   );
@@ -605,6 +636,40 @@ const pageRows = (sql: Db, page: postgres.Fragment) => sql<LeadPageRow[]>`
   from leads l join page p on p.id = l.id
   order by p.created_at desc, p.id desc`;
 
+/** The page among the leads of a `newest` CTE (newestLeads) that pass the list's filters. */
+const pageOfNewest = (sql: Db, filters: postgres.Fragment, limit: number) => sql`
+  select l.id, l.created_at from newest l
+  where ${filters}
+  order by l.created_at desc, l.id desc
+  limit ${limit + 1}`;
+
+/** The page among the newest `walk` leads. */
+const walkNewest = (sql: Db, scope: postgres.Fragment[], filters: postgres.Fragment, walk: number, limit: number) =>
+  pageRows(sql, sql`with newest as (${newestLeads(sql, scope, walk)}) ${pageOfNewest(sql, filters, limit)}`);
+
+/**
+ * The page among the newest FIRST_LOOK leads, and, when it is not full and there are fragments to
+ * count, how many of those leads hold each fragment: one statement walks them once for both, since
+ * a search that does not fill its page there goes to the trigram index next.
+ */
+async function firstLook(
+  sql: Db,
+  scope: postgres.Fragment[],
+  filters: postgres.Fragment,
+  limit: number,
+  counted: string[],
+): Promise<{ page: LeadPageRow[]; counts?: Record<string, number> }> {
+  if (counted.length === 0) return { page: await walkNewest(sql, scope, filters, FIRST_LOOK, limit) };
+  const rows = await sql<(LeadPageRow & Record<string, number>)[]>`
+    with newest as materialized (${newestLeads(sql, scope, FIRST_LOOK)}),
+    page as (${pageOfNewest(sql, filters, limit)}),
+    counts as (select ${fragmentCounts(sql, counted)} from newest s where (select count(*) from page) <= ${limit})
+    select p.id, (extract(epoch from p.created_at) * 1000000)::int8 as pos, l.document as doc, c.*
+    from counts c left join (page p join leads l on l.id = p.id) on true
+    order by p.created_at desc, p.id desc`;
+  return { page: rows.filter((r) => r.id !== null), counts: rows[0] };
+}
+
 /**
  * One page, newest first; fetches limit + 1 rows so the caller knows whether more exist.
  * Equality filters (and the communication flags) have their own (workspace, column, created_at)
@@ -633,39 +698,31 @@ export async function listLeads(
       limit ${limit + 1}`,
     );
   }
-  // Only the workspace and the cursor are inside the LIMIT subquery: the walk is of
-  // leads_list_idx, whose entries carry every filtered column, and the planner cannot trade the
-  // window for an equality index (whose entries do not) or the filter's own index.
-  const walkNewest = (walk: number) =>
-    pageRows(
-      sql,
-      sql`
-    select l.id, l.created_at from (
-      select l.id, l.created_at, l.updated_at, l.search_text, l.contact_phone, l.stage_id, l.source, l.medium,
-             l.campaign, l.conversion_type, l.has_call, l.has_sms
-      from leads l
-      where ${and(sql, scope)}
-      order by l.created_at desc, l.id desc
-      limit ${walk}
-    ) l
-    where ${and(sql, [...equal, ...updated, ...anyOf(sql, search)])}
-    order by l.created_at desc, l.id desc
-    limit ${limit + 1}`,
-    );
+  const filters = and(sql, [...equal, ...updated, ...anyOf(sql, search)]);
+  const terms = searchTerms(f);
+  const choice = fragmentChoice(terms);
+  let counts: Record<string, number> | undefined;
   if (!selectiveSearch(f)) {
     // A first look at the newest few: a common match fills the page there, and one that matches
     // too seldom to fill it from the whole window goes straight to its own indexes.
-    const glance = await walkNewest(FIRST_LOOK);
-    if (glance.length > limit) return glance;
-    if (glance.length * (NEWEST_WINDOW / FIRST_LOOK) > limit) {
-      const window = await walkNewest(NEWEST_WINDOW);
+    const look = await firstLook(sql, scope, filters, limit, choice.counted);
+    if (look.page.length > limit) return look.page;
+    counts = look.counts;
+    if (look.page.length * (NEWEST_WINDOW / FIRST_LOOK) > limit) {
+      const window = await walkNewest(sql, scope, filters, NEWEST_WINDOW, limit);
       if (window.length > limit) return window;
     }
+  }
+  if (choice.counted.length && !counts) {
+    [counts] = await sql<Record<string, number>[]>`
+      select ${fragmentCounts(sql, choice.counted)} from (${newestLeads(sql, scope, FIRST_LOOK)}) s`;
   }
   // Each way of matching collects every match through its own index and keeps the newest; OFFSET
   // 0 plans the collection for all its rows, so the planner cannot turn it back into an ordered
   // walk hoping to stop early.
-  const branches = search.length ? await indexedSearchBranches(sql, workspaceId, f) : [sql`true`];
+  const branches = search.length
+    ? indexedSearchBranches(sql, f, terms, rarestFragments(choice, counts ?? {}))
+    : [sql`true`];
   const newest = branches.map(
     (branch) => sql`(
     select id, created_at from (
