@@ -535,23 +535,30 @@ const FRAGMENT_LENGTH = 4;
  */
 const DIGITS_ONLY = /^\d+$/;
 
+/** pg_trgm's words: runs of letters and digits; everything else separates them. */
+const WORDS = /[\p{L}\p{N}]+/gu;
+
 /**
  * The trigram index reads every trigram's whole list of leads, so a term with a word every lead
  * has ("homeowner 123", "owner77@example") costs as much as reading the index. Each term is
  * therefore asked for by the fragment the fewest of the newest FIRST_LOOK leads hold, and checked
  * whole on what that finds. These are each term's candidate fragments: the term itself when it is
- * short or all digits.
+ * short or all digits, otherwise the 4-character pieces of its words (a word of 3 whole). A piece
+ * inside a word is read as its own trigrams only; one across a space or "@" also brings the padded
+ * trigrams of a word's start or end ("  1", "r  "), whose lists hold nearly every lead.
  */
 function fragmentCandidates(terms: string[]): string[][] {
-  return terms.map((term) =>
-    term.length <= FRAGMENT_LENGTH || DIGITS_ONLY.test(term)
-      ? [term]
-      : [
-          ...new Set(
-            Array.from({ length: term.length - FRAGMENT_LENGTH + 1 }, (_, i) => term.slice(i, i + FRAGMENT_LENGTH)),
-          ),
-        ],
-  );
+  return terms.map((term) => {
+    if (term.length <= FRAGMENT_LENGTH || DIGITS_ONLY.test(term)) return [term];
+    const pieces = (term.match(WORDS) ?? [])
+      .filter((word) => word.length >= 3)
+      .flatMap((word) =>
+        Array.from({ length: Math.max(1, word.length - FRAGMENT_LENGTH + 1) }, (_, i) =>
+          word.slice(i, i + FRAGMENT_LENGTH),
+        ),
+      );
+    return pieces.length ? [...new Set(pieces)] : [term];
+  });
 }
 
 /** How the search is asked of the trigram index: the candidates, and the fragments to count among them. */
