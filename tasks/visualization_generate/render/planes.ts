@@ -28,6 +28,8 @@ const ORIENTATION_WEIGHT = 6;
 const TEXTURE_COHERENCE = 0.3;
 /** The texture's stripes overrule a clean lower edge when they differ from it by more than this (a valley or hip below). */
 const TEXTURE_OVERRULES = (15 * Math.PI) / 180;
+/** A column holding less than this share of a plane's mean column height is a sliver's, not the plane's body. */
+const SLIVER_SHARE = 0.25;
 /** Eaves are never drawn steeper than this in the photo. */
 const MAX_EAVE_TILT = (60 * Math.PI) / 180;
 
@@ -472,10 +474,11 @@ function fold(angle: number) {
  * seams across them) far from that run's direction, or where there is no such run, the stripes
  * give it.
  */
-function describePlanes(grid: RoofGrid, label: Int16Array, count: number): Plane[] {
+export function describePlanes(grid: RoofGrid, label: Int16Array, count: number): Plane[] {
   const { width, height, inside, scale, lab } = grid;
   const stats = Array.from({ length: count }, () => ({ n: 0, sx: 0, sy: 0, jxx: 0, jyy: 0, jxy: 0 }));
   const bottom = Array.from({ length: count }, () => new Int32Array(width).fill(-1));
+  const depth = Array.from({ length: count }, () => new Int32Array(width));
   const same = (p: number, q: number) => inside[q] && label[q] === label[p];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -487,6 +490,7 @@ function describePlanes(grid: RoofGrid, label: Int16Array, count: number): Plane
       s.sx += x;
       s.sy += y;
       bottom[r]![x] = y;
+      depth[r]![x]!++;
       // Texture only well inside the plane: its border's own edge is not a stripe.
       if (x < 2 || y < 2 || x >= width - 2 || y >= height - 2) continue;
       if (!same(p, p - 2) || !same(p, p + 2) || !same(p, p - 2 * width) || !same(p, p + 2 * width)) continue;
@@ -497,12 +501,16 @@ function describePlanes(grid: RoofGrid, label: Int16Array, count: number): Plane
     const n = Math.max(1, s.n);
     const cx = s.sx / n,
       cy = s.sy / n;
-    // The lower edge: the lowest pixel of each column.
+    // The lower edge: the lowest pixel of each column the plane has body in. A sliver the merging
+    // left along a neighbour's border (a few pixels thick across that plane) has a long straight
+    // lower edge of its own, which is not the plane's eave.
     const xs: number[] = [],
       ys: number[] = [];
     const columns = bottom[r]!;
+    const spanned = columns.reduce((k, y) => k + (y >= 0 ? 1 : 0), 0);
+    const body = (SLIVER_SHARE * s.n) / Math.max(1, spanned);
     for (let x = 0; x < width; x++) {
-      if (columns[x]! < 0) continue;
+      if (columns[x]! < 0 || depth[r]![x]! < body) continue;
       xs.push(x);
       ys.push(columns[x]!);
     }
