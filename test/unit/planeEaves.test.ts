@@ -15,7 +15,7 @@ function grid(eave: number, sliver: boolean) {
     for (let x = 0; x < width; x++) {
       // The body: columns 110..190, from row 20 down to its eave line through (110, 150).
       const body = x >= 110 && x < 190 && y >= 20 && y <= 150 + (x - 110) * tan;
-      const thin = sliver && x >= 0 && x < 110 && y >= 40 && y < 43;
+      const thin = sliver && x < 110 && y >= 40 && y < 43;
       if (body || thin) {
         inside[y * width + x] = 1;
         label[y * width + x] = 0;

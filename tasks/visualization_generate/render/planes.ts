@@ -478,7 +478,7 @@ export function describePlanes(grid: RoofGrid, label: Int16Array, count: number)
   const { width, height, inside, scale, lab } = grid;
   const stats = Array.from({ length: count }, () => ({ n: 0, sx: 0, sy: 0, jxx: 0, jyy: 0, jxy: 0 }));
   const bottom = Array.from({ length: count }, () => new Int32Array(width).fill(-1));
-  const depth = Array.from({ length: count }, () => new Int32Array(width));
+  const thickness = Array.from({ length: count }, () => new Int32Array(width));
   const same = (p: number, q: number) => inside[q] && label[q] === label[p];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -490,7 +490,7 @@ export function describePlanes(grid: RoofGrid, label: Int16Array, count: number)
       s.sx += x;
       s.sy += y;
       bottom[r]![x] = y;
-      depth[r]![x]!++;
+      thickness[r]![x]!++;
       // Texture only well inside the plane: its border's own edge is not a stripe.
       if (x < 2 || y < 2 || x >= width - 2 || y >= height - 2) continue;
       if (!same(p, p - 2) || !same(p, p + 2) || !same(p, p - 2 * width) || !same(p, p + 2 * width)) continue;
@@ -510,7 +510,7 @@ export function describePlanes(grid: RoofGrid, label: Int16Array, count: number)
     const spanned = columns.reduce((k, y) => k + (y >= 0 ? 1 : 0), 0);
     const body = (SLIVER_SHARE * s.n) / Math.max(1, spanned);
     for (let x = 0; x < width; x++) {
-      if (columns[x]! < 0 || depth[r]![x]! < body) continue;
+      if (columns[x]! < 0 || thickness[r]![x]! < body) continue;
       xs.push(x);
       ys.push(columns[x]!);
     }
