@@ -12,6 +12,7 @@ import { decodeEmbedding, encodeEmbedding, storedEmbeddingSize } from '../core/s
 import { EMBEDDING_LENGTH, SEGMENTER_MODELS, verifyModel } from '../core/segmenter/model.ts';
 import { Segmenter } from '../core/segmenter/segmenter.ts';
 import { promptRounds } from '../core/segmenter/promptRounds.ts';
+import { TOKEN_MASKS, withGraphOutputs } from '../core/segmenter/decoderOutputs.ts';
 import { decodeForSegmenter } from '../tasks/visualization_generate/photo.ts';
 
 const segmenter = new Segmenter();
@@ -93,6 +94,36 @@ describe('the real model on a photo of our own making', () => {
       m[Math.floor(t.y * fresh.height) * fresh.width + Math.floor(t.x * fresh.width)];
     expect(at(fresh.mask, wall)).toBe(0);
     expect(at(fresh.mask, roof)).toBe(255);
+  });
+
+  it("answers a lone tap with each of the decoder's four readings, the roof among them when its own choice is the house", async () => {
+    const embedding = await segmenter.embed(await decodeForSegmenter(HOUSE_JPG));
+    const size = { width: 512, height: 384 };
+    const truth = await sharp(ROOF_MASK_PNG)
+      .resize(size.width, size.height, { fit: 'fill' })
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+    const iou = (a: Uint8Array, b: (p: number) => boolean) => {
+      let inter = 0,
+        union = 0;
+      for (let p = 0; p < a.length; p++) ((inter += Number(a[p]! > 0 && b(p))), (union += Number(a[p]! > 0 || b(p))));
+      return inter / union;
+    };
+    const onRoof = (p: number) => truth[p]! > 127;
+    // A tap on the ridge: the decoder's own choice is the whole upper house.
+    const [answer] = await segmenter.candidates(embedding, [{ taps: [{ x: 0.5, y: 0.3, label: 1 }] }], size);
+    expect(answer!.tokens).toHaveLength(4);
+    expect(iou(answer!.mask, onRoof)).toBeLessThan(0.5);
+    // Its choice is one of the four, read from the same logits at low resolution.
+    const same = Math.max(...answer!.tokens.map((t) => iou(t.mask, (p) => answer!.mask[p]! > 0)));
+    expect(same).toBeGreaterThan(0.95);
+    expect(Math.max(...answer!.tokens.map((t) => iou(t.mask, onRoof)))).toBeGreaterThan(0.85);
+  });
+
+  it('lists the four readings as outputs of the decoder model only when the bytes are an ONNX model', () => {
+    expect(() => withGraphOutputs(Uint8Array.of(0x08, 0x07), [TOKEN_MASKS])).toThrow(/no graph/);
+    expect(() => withGraphOutputs(Uint8Array.of(0x0b), [TOKEN_MASKS])).toThrow(/wire type 3/);
   });
 
   it('refuses a photo not scaled for the encoder, and a thread that died is replaced', async () => {

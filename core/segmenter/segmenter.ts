@@ -59,6 +59,12 @@ export interface Candidate {
   mask: Uint8Array;
   /** The decoder's own estimate of the answer's quality (predicted IoU). */
   score: number;
+  /**
+   * Each of the four masks the decoder computed before choosing `mask` (decoderOutputs.ts), from
+   * its low-resolution logits, with its score: a lone tap's three ambiguous readings are often a
+   * plane, the roof and the whole house.
+   */
+  tokens: { mask: Uint8Array; score: number }[];
 }
 
 export interface DecodeRequest {
@@ -68,6 +74,8 @@ export interface DecodeRequest {
   embedding: Float32Array | null;
   stored: { key: string; bytes: Uint8Array } | null;
   rounds: PromptRound[];
+  /** The photo's size as the encoder saw it (the embedding's width and height). */
+  photo: { width: number; height: number };
   outWidth: number;
   outHeight: number;
 }
@@ -245,6 +253,7 @@ function decodeRequest(
     embedding: 'data' in embedding ? embedding.data : null,
     stored: 'key' in embedding ? { key: embedding.key, bytes: embedding.bytes } : null,
     rounds,
+    photo: { width: embedding.width, height: embedding.height },
     outWidth: size.width,
     outHeight: size.height,
   };

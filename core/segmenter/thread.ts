@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import ort from 'onnxruntime-node';
 import { EMBEDDING_SHAPE, ENCODER_SIZE, LOW_RES_SIZE, verifyModel, type SegmenterModel } from './model.ts';
@@ -5,6 +6,7 @@ import type { DecodeRequest, ThreadReply, ThreadRequest } from './segmenter.ts';
 import { selectionOf } from './selection.ts';
 import { decodeEmbedding } from './embeddingBlob.ts';
 import { roundKeys, type PromptRound } from './promptRounds.ts';
+import { lowResMask, TOKEN_MASKS, TOKEN_SCORES, withGraphOutputs } from './decoderOutputs.ts';
 
 /**
  * The segmenter's thread: ONNX Runtime's `run` holds the calling thread for the whole inference
@@ -18,8 +20,8 @@ const sessions = new Map<SegmenterModel, Promise<ort.InferenceSession>>();
 function session(model: SegmenterModel): Promise<ort.InferenceSession> {
   let s = sessions.get(model);
   if (!s) {
-    s = verifyModel(model).then((path) =>
-      ort.InferenceSession.create(path, {
+    s = verifyModel(model).then(async (path) =>
+      ort.InferenceSession.create(await modelBytes(model, path), {
         executionProviders: ['cpu'],
         // The arena keeps every peak allocation for good; without it a worker's memory falls
         // back after each photo.
@@ -34,6 +36,12 @@ function session(model: SegmenterModel): Promise<ort.InferenceSession> {
     sessions.set(model, s);
   }
   return s;
+}
+
+/** The encoder as shipped; the decoder with its four masks among its outputs (decoderOutputs.ts). */
+async function modelBytes(model: SegmenterModel, path: string): Promise<Uint8Array> {
+  const bytes = await readFile(path);
+  return model === 'decoder' ? withGraphOutputs(bytes, [TOKEN_MASKS, TOKEN_SCORES]) : bytes;
 }
 
 // SAM's normalisation, on 0..255 values.
@@ -73,7 +81,14 @@ function embeddingOf(req: DecodeRequest): Float32Array {
   return data;
 }
 
-type Decoded = { logits: Float32Array; lowRes: Float32Array; score: number };
+type Decoded = {
+  logits: Float32Array;
+  lowRes: Float32Array;
+  score: number;
+  /** Every mask the decoder computed (its four tokens, low resolution) and their scores. */
+  tokens: Float32Array;
+  tokenScores: Float32Array;
+};
 
 async function decodeRound(
   embedding: Float32Array,
@@ -100,6 +115,8 @@ async function decodeRound(
     logits: out.masks!.data as Float32Array,
     lowRes: out.low_res_masks!.data as Float32Array,
     score: (out.iou_predictions!.data as Float32Array)[0]!,
+    tokens: out[TOKEN_MASKS]!.data as Float32Array,
+    tokenScores: out[TOKEN_SCORES]!.data as Float32Array,
   };
 }
 
@@ -162,10 +179,20 @@ parentPort!.on('message', async (req: ThreadRequest) => {
       const embedding = embeddingOf(req);
       const candidates = [];
       for (const round of req.rounds) {
-        const { logits, score } = await decodeRound(embedding, round, null, req);
+        const { logits, score, tokens, tokenScores } = await decodeRound(embedding, round, null, req);
         const mask = Uint8Array.from(logits, (v) => (v > 0 ? 1 : 0));
-        transfer.push(mask.buffer as ArrayBuffer);
-        candidates.push({ mask, score });
+        const plane = LOW_RES_SIZE * LOW_RES_SIZE;
+        const others = Array.from(tokenScores, (tokenScore, t) => ({
+          mask: lowResMask(
+            tokens.subarray(t * plane, (t + 1) * plane),
+            req.photo,
+            { width: req.outWidth, height: req.outHeight },
+            { lowRes: LOW_RES_SIZE, encoder: ENCODER_SIZE },
+          ),
+          score: tokenScore,
+        }));
+        transfer.push(mask.buffer as ArrayBuffer, ...others.map((o) => o.mask.buffer as ArrayBuffer));
+        candidates.push({ mask, score, tokens: others });
       }
       reply = { id: req.id, ok: true, candidates };
     } else {

@@ -40,9 +40,9 @@ const SETS: Record<keyof typeof MASK_SETS, PhotoSet> = {
       'shingle-charcoal-turret-multiplane-aerial.jpg': 0.49,
       'shingle-multicolour-yellow-house-trees.jpg': 0.83,
       'shingle-tan-3tab-garage-trees.jpg': 0.89,
-      'steel-shake-brown-red-brick-wall.png': 0.86,
+      'steel-shake-brown-red-brick-wall.png': 0.88,
       'tile-charcoal-2storey-hip-sky.jpg': 0.79,
-      'tile-grey-concrete-red-brick-sky.jpg': 0.62,
+      'tile-grey-concrete-red-brick-sky.jpg': 0.73,
     },
   },
   extra: {

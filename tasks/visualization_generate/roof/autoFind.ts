@@ -1,4 +1,4 @@
-import type { Candidate, Embedding, Segmenter, StoredEmbedding, Tap } from '../../../core/segmenter/segmenter.ts';
+import type { Embedding, Segmenter, StoredEmbedding, Tap } from '../../../core/segmenter/segmenter.ts';
 import { cleanMask } from '../../../core/segmenter/maskCleanup.ts';
 import { MAX_HOLE_SHARE, MIN_ISLAND_SHARE } from '../../../core/segmenter/selection.ts';
 import type { Mask } from '../mask.ts';
@@ -80,7 +80,7 @@ export async function findRoofAutomatically(image: Buffer, model: RoofModel | nu
   }
   const union = new Uint8Array(size.width * size.height);
   if ('mask' in found) union.set(resample(found.mask.data, found.mask, size));
-  for (const c of taken) for (let p = 0; p < union.length; p++) union[p] = union[p]! | c.mask[p]!;
+  for (const mask of taken) for (let p = 0; p < union.length; p++) union[p] = union[p]! | mask[p]!;
   if (filled) for (let p = 0; p < union.length; p++) union[p] = union[p]! | filled[p]!;
   // Cleaned as a partner's selection is (selection.ts).
   cleanMask(union, size.width, size.height, { maxHoleShare: MAX_HOLE_SHARE, minIslandShare: MIN_ISLAND_SHARE });
@@ -103,8 +103,8 @@ async function promptedRegions(
   start: Uint8Array,
 ) {
   let prompts = spreadTaps(start, evidence.width, evidence.height).map((t) => [t]);
-  const taken: Candidate[] = [];
-  const others: Candidate[] = [];
+  const taken: Uint8Array[] = [];
+  const others: Uint8Array[] = [];
   const asked: Uint8Array[] = [];
   let decodes = 0;
   for (let round = 0; round <= CORRECTIONS && prompts.length; round++) {
@@ -116,10 +116,17 @@ async function promptedRegions(
     decodes += answers.length;
     const next: Tap[][] = [];
     answers.forEach((c, i) => {
-      // The answer as the evidence's pixels see it: judged, and corrected, at the finder's size.
+      // The largest of the decoder's readings of the prompt (its own choice and its four masks,
+      // as the evidence's pixels see them) that the evidence calls roof.
+      let roof: Uint8Array | null = null;
+      let roofArea = 0;
+      for (const reading of [c.mask, ...c.tokens.map((t) => t.mask)]) {
+        const judged = judgeCandidate(resample(reading, size, evidence), evidence);
+        if (isRoof(judged) && judged.area > roofArea) ((roof = reading), (roofArea = judged.area));
+      }
+      if (roof) return void taken.push(roof);
+      others.push(c.mask);
       const seen = resample(c.mask, size, evidence);
-      if (isRoof(judgeCandidate(seen, evidence))) return void taken.push(c);
-      others.push(c);
       if (round === CORRECTIONS || asked.some((m) => alike(m, c.mask))) return;
       asked.push(c.mask);
       const foreign = foreignTap(seen, evidence);
@@ -166,14 +173,14 @@ function foreignTap(seen: Uint8Array, evidence: RoofEvidence): Tap | null {
  */
 function fillWithin(
   roof: Uint8Array,
-  answers: Candidate[],
+  answers: Uint8Array[],
   size: { width: number; height: number },
   evidence: RoofEvidence,
 ): Uint8Array | null {
   if (answers.length === 0) return null;
   const { width, height } = evidence;
   const covered = new Uint8Array(size.width * size.height);
-  for (const a of answers) for (let p = 0; p < covered.length; p++) covered[p] = covered[p]! | a.mask[p]!;
+  for (const a of answers) for (let p = 0; p < covered.length; p++) covered[p] = covered[p]! | a[p]!;
   const hull = hullsOf(roof, width, height);
   const open = Uint8Array.from(resample(covered, size, evidence), (on, q) =>
     Number(on && !roof[q] && hull[q] && !evidence.skyOrVegetation[q]),
