@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HOUSE_JPG, ROOF_MASK_PNG } from './fixtures/visualizer/photos.ts';
 import { encodeEmbedding, storedEmbeddingSize } from '../core/segmenter/embeddingBlob.ts';
 import { Segmenter } from '../core/segmenter/segmenter.ts';
-import { findRoofAutomatically } from '../tasks/visualization_generate/roof/autoFind.ts';
+import { cleanAnswer, findRoofAutomatically } from '../tasks/visualization_generate/roof/autoFind.ts';
 import type { Mask } from '../tasks/visualization_generate/mask.ts';
 import { decodeForSegmenter, decodePhoto } from '../tasks/visualization_generate/photo.ts';
 import { roofMaskFor } from '../tasks/visualization_generate/roof/findRoof.ts';
@@ -117,6 +117,23 @@ describe('automatic roof finding with the model', () => {
     const { coverage, spill } = await score(found.mask);
     expect(coverage).toBeGreaterThan(0.93);
     expect(spill).toBeLessThan(0.01);
+  });
+
+  it('paints no part apart from the roof under half a percent of the frame (a car, a flower bed), and fills specks', () => {
+    const size = { width: 200, height: 100 };
+    const answer = new Uint8Array(size.width * size.height);
+    const fill = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y < y1; y++) answer.fill(1, y * size.width + x0, y * size.width + x1);
+    };
+    fill(10, 10, 130, 60); // the roof
+    answer[30 * size.width + 50] = 0; // a speck of shadow on it
+    fill(170, 80, 178, 88); // 64 px, 0.32 % of the frame: a car
+    fill(150, 10, 162, 20); // 120 px, 0.6 %: a garage roof
+    const cleaned = cleanAnswer(answer, size);
+    const at = (x: number, y: number) => cleaned[y * size.width + x];
+    expect([at(20, 20), at(50, 30), at(155, 15)]).toEqual([255, 255, 255]);
+    expect(at(174, 84)).toBe(0);
+    expect(cleaned.filter((v) => v === 255)).toHaveLength(120 * 50 + 120);
   });
 
   it('refuses a photo with no roof by asking for one tap, without running the decoder', async () => {

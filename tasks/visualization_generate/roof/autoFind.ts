@@ -1,6 +1,6 @@
 import type { Embedding, Segmenter, StoredEmbedding, Tap } from '../../../core/segmenter/segmenter.ts';
 import { cleanMask } from '../../../core/segmenter/maskCleanup.ts';
-import { MAX_HOLE_SHARE, MIN_ISLAND_SHARE } from '../../../core/segmenter/selection.ts';
+import { MAX_HOLE_SHARE } from '../../../core/segmenter/selection.ts';
 import type { Mask } from '../mask.ts';
 import { decodeForSegmenter, decodePhotoSmall } from '../photo.ts';
 import { examineRoof, ROOF_ANALYSIS_WIDTH, type RoofEvidence } from '../roofMask.ts';
@@ -37,7 +37,11 @@ const CORRECTIONS = 2;
 const ENCLOSED = 0.6;
 /** Smallest region taken (share of the frame): a roof is never a speck; mulch and flower beds often take the roof's colour. */
 const MIN_REGION_SHARE = 0.02;
-/** Parts of the colour finder's roof smaller than this share of the frame give no prompt (chimney tops, flower beds). */
+/**
+ * Parts of the roof smaller than this share of the frame are neither prompted nor painted: apart
+ * from the roof, such a part is more often a chimney top, a flower bed, a car or a neighbour's
+ * trim than roof, and a few scattered patches of new roof on an old plane read as paint spilt.
+ */
 const MIN_PART_SHARE = 0.005;
 /** A further prompt in one part must lie at least this deep (share of the part's deepest point): not on its rim. */
 const MIN_DEPTH_SHARE = 0.4;
@@ -82,10 +86,17 @@ export async function findRoofAutomatically(image: Buffer, model: RoofModel | nu
   if ('mask' in found) union.set(resample(found.mask.data, found.mask, size));
   for (const mask of taken) for (let p = 0; p < union.length; p++) union[p] = union[p]! | mask[p]!;
   if (filled) for (let p = 0; p < union.length; p++) union[p] = union[p]! | filled[p]!;
-  // Cleaned as a partner's selection is (selection.ts).
-  cleanMask(union, size.width, size.height, { maxHoleShare: MAX_HOLE_SHARE, minIslandShare: MIN_ISLAND_SHARE });
-  for (let p = 0; p < union.length; p++) union[p] = union[p] ? 255 : 0;
-  return { mask: { data: union, ...size }, decodes, embedded };
+  return { mask: { data: cleanAnswer(union, size), ...size }, decodes, embedded };
+}
+
+/**
+ * The automatic answer (1 = roof) as it is painted (255), cleaned in place: specks filled as in a
+ * partner's selection (selection.ts), and parts under MIN_PART_SHARE of the frame dropped.
+ */
+export function cleanAnswer(answer: Uint8Array, size: { width: number; height: number }): Uint8Array {
+  cleanMask(answer, size.width, size.height, { maxHoleShare: MAX_HOLE_SHARE, minIslandShare: MIN_PART_SHARE });
+  for (let p = 0; p < answer.length; p++) answer[p] = answer[p] ? 255 : 0;
+  return answer;
 }
 
 /**
