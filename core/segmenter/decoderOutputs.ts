@@ -4,7 +4,9 @@
  * only the one its own score picks. A lone tap on a roof then mostly answers the whole house,
  * which no evidence can call roof, while the roof itself was among the masks computed. The export
  * keeps all four as named intermediate tensors; listing them as graph outputs (this file) lets
- * ONNX Runtime return them with no other change to the model or its weights.
+ * ONNX Runtime return them with no other change to the model or its weights. The names are this
+ * export's (model.ts pins the file by its sha256); ONNX Runtime refuses to load a model that lacks
+ * them, so another export fails at load, not with wrong masks.
  */
 
 /** The decoder's four low-resolution masks, [1, 4, 256, 256], before its choice among them. */

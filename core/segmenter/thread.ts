@@ -182,7 +182,7 @@ parentPort!.on('message', async (req: ThreadRequest) => {
         const { logits, score, tokens, tokenScores } = await decodeRound(embedding, round, null, req);
         const mask = Uint8Array.from(logits, (v) => (v > 0 ? 1 : 0));
         const plane = LOW_RES_SIZE * LOW_RES_SIZE;
-        const others = Array.from(tokenScores, (tokenScore, t) => ({
+        const readings = Array.from(tokenScores, (tokenScore, t) => ({
           mask: lowResMask(
             tokens.subarray(t * plane, (t + 1) * plane),
             req.photo,
@@ -191,8 +191,8 @@ parentPort!.on('message', async (req: ThreadRequest) => {
           ),
           score: tokenScore,
         }));
-        transfer.push(mask.buffer as ArrayBuffer, ...others.map((o) => o.mask.buffer as ArrayBuffer));
-        candidates.push({ mask, score, tokens: others });
+        transfer.push(mask.buffer as ArrayBuffer, ...readings.map((r) => r.mask.buffer as ArrayBuffer));
+        candidates.push({ mask, score, tokens: readings });
       }
       reply = { id: req.id, ok: true, candidates };
     } else {
