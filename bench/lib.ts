@@ -209,9 +209,13 @@ export const ofBaseline = (rps: number, baseline: LoadResult) =>
 
 /**
  * POST /api/v1/leads upserts as autocannon requests: a unique Idempotency-Key each, 50,000
- * phones, so the first run's calls mostly create leads and later calls update them.
+ * phones, so the first run's calls mostly create leads and later calls update them; or the i-th
+ * call's phone from `phoneOf` (e.g. leads seeded before, which every call then updates).
  */
-export function leadUpserts(auth: Record<string, string>): autocannon.Request[] {
+export function leadUpserts(
+  auth: Record<string, string>,
+  phoneOf = (i: number) => `212${5000000 + (i % 50_000)}`,
+): autocannon.Request[] {
   const run = randomBytes(4).toString('hex');
   let i = 0;
   return [
@@ -223,7 +227,7 @@ export function leadUpserts(auth: Record<string, string>): autocannon.Request[] 
           headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': `bench-${run}-${i}` },
           body: JSON.stringify({
             contact_name: `Bench ${i}`,
-            contact_phone: `212${5000000 + (i % 50_000)}`,
+            contact_phone: phoneOf(i),
             attribution: { source: 'google' },
           }),
         };
