@@ -1,6 +1,6 @@
 // Webhooks. (a) Deliveries per second from a worker process (WORKER_CONCURRENCY=4) to a local
-// receiver, working off a recorded backlog: for one endpoint, whose deliveries go one at a time,
-// and for eight. (b) What recording events costs POST /api/v1/leads: req/s in a workspace with
+// receiver, working off a recorded backlog: for one endpoint (one job, WEBHOOK_ENDPOINT_CONCURRENCY
+// requests in flight) and for eight, answering at once, and for one answering in 200 ms. (b) What recording events costs POST /api/v1/leads: req/s in a workspace with
 // one endpoint subscribed to every lead.* event, against workspaces with none measured before and
 // after it; the worker is not running, so this is the recording alone ((a) is the sending).
 // (c) The database's time per recorded event with that endpoint, by function
@@ -33,18 +33,22 @@ const env = {
   AUTH_FAILURE_LIMIT_PER_MINUTE: '100000000',
 };
 
+/** How long the receiver takes to answer a path under /slow/. */
+const SLOW_MS = 200;
 let received = 0;
 const receiver = createServer((req, res) => {
   received++;
-  req.resume().on('end', () => res.writeHead(204).end());
+  const delay = req.url?.startsWith('/slow/') ? SLOW_MS : 0;
+  req.resume().on('end', () => setTimeout(() => res.writeHead(204).end(), delay));
 });
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
 /** Records `events` events for `endpoints` endpoints, then times a worker process working them off. */
-async function deliveryRun(endpoints: number, events: number) {
-  const ws = await createWorkspace(db.sql, `Deliveries ${endpoints}`);
-  for (let k = 0; k < endpoints; k++) await addEndpoint(db.sql, undefined, ws.id, `${receiverUrl}/e${k}`);
+async function deliveryRun(endpoints: number, events: number, slow: boolean) {
+  const ws = await createWorkspace(db.sql, `Deliveries ${endpoints}${slow ? ' slow' : ''}`);
+  const path = slow ? '/slow/e' : '/e';
+  for (let k = 0; k < endpoints; k++) await addEndpoint(db.sql, undefined, ws.id, `${receiverUrl}${path}${k}`);
   for (let done = 0; done < events; done += 500) {
     await recordEvents(db.sql, ws.id, Array(Math.min(500, events - done)).fill('lead.updated'));
   }
@@ -90,18 +94,22 @@ async function deliveryRun(endpoints: number, events: number) {
 }
 
 console.log(
-  `### (a) ${DELIVERIES} deliveries to a local receiver answering 204 (worker process, WORKER_CONCURRENCY=4)`,
+  `### (a) Deliveries to a local receiver answering 204 (worker process, WORKER_CONCURRENCY=4, WEBHOOK_ENDPOINT_CONCURRENCY at its default)`,
 );
 console.log();
 console.log(
-  '| endpoints | deliveries | succeeded | requests received | seconds (first try to last) | deliveries/s | worker CPU ms per delivery | PostgreSQL CPU ms per delivery |',
+  '| endpoints | receiver answers in | deliveries | succeeded | requests received | seconds (first try to last) | deliveries/s | worker CPU ms per delivery | PostgreSQL CPU ms per delivery |',
 );
-console.log('|---|---|---|---|---|---|---|---|');
-for (const endpoints of [1, 8]) {
-  const r = await deliveryRun(endpoints, Math.ceil(DELIVERIES / endpoints));
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const [endpoints, slow, total] of [
+  [1, false, DELIVERIES],
+  [8, false, DELIVERIES],
+  [1, true, DELIVERIES / 2],
+] as const) {
+  const r = await deliveryRun(endpoints, Math.ceil(total / endpoints), slow);
   const rate = Math.round(r.done / r.seconds);
   console.log(
-    `| ${r.endpoints} | ${r.deliveries} | ${r.done} | ${r.requests} | ${r.seconds.toFixed(2)} | ${rate} | ${r.workerCpuMs} | ${r.postgresCpuMs} |`,
+    `| ${r.endpoints} | ${slow ? `${SLOW_MS} ms` : 'at once'} | ${r.deliveries} | ${r.done} | ${r.requests} | ${r.seconds.toFixed(2)} | ${rate} | ${r.workerCpuMs} | ${r.postgresCpuMs} |`,
   );
 }
 console.log();

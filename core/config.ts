@@ -73,6 +73,8 @@ const schema = z.object({
   WEBHOOK_RETRY_WINDOW_SECONDS: int(259200),
   // How often each worker looks for endpoints with deliveries due and enqueues their jobs.
   WEBHOOK_DISPATCH_INTERVAL_MS: int(1000),
+  // Requests one endpoint's job keeps in flight to its receiver (it still holds one worker slot).
+  WEBHOOK_ENDPOINT_CONCURRENCY: int(16),
   WORKER_CONCURRENCY: int(4),
   // Warm threads that parse report imports (each under the parse limits); imports beyond wait their turn.
   REPORT_PARSE_THREADS: int(2),

@@ -92,18 +92,23 @@ async function settleFailure(sql: Sql, config: Config, target: DeliveryTarget, a
 const DRAIN_MS = 5000;
 
 /**
- * Due deliveries read at once, and successes settled at once (one statement each): a crash
- * between a send and its settling makes a delivery go out again, so this bounds how many.
+ * Due deliveries read at once (at least four per request in flight), and successes settled at once
+ * (one statement each): a crash between a send and its settling makes a delivery go out again, so
+ * this bounds how many.
  */
 const BATCH = 50;
+const ROUNDS_PER_BATCH = 4;
 
 /**
- * Sends the endpoint's due deliveries, oldest first, one after another, each tried once: the event
- * POSTed to the endpoint, signed; each try recorded and the next one scheduled, for the dispatcher
- * to find when due. Past DRAIN_MS, or once its workspace runs more than its share of the worker's
- * slots (another workspace has work), a successor job is enqueued for what is still due. No
- * connection is held while a receiver takes its time, and receivers' failures are not errors of
- * the job: only the unexpected (the database unreachable, say) is left to graphile-worker.
+ * Sends the endpoint's due deliveries, oldest first, up to WEBHOOK_ENDPOINT_CONCURRENCY at a time,
+ * each tried once: the event POSTed to the endpoint, signed; each try recorded and the next one
+ * scheduled, for the dispatcher to find when due. A receiver's answer time then divides its rate
+ * by the requests in flight rather than bounding it, while the endpoint still holds one worker
+ * slot. Past DRAIN_MS, or once its workspace runs more than its share of the worker's slots
+ * (another workspace has work), no further request starts and a successor job is enqueued for what
+ * is still due. No connection is held while a receiver takes its time, and receivers' failures
+ * are not errors of the job: only the unexpected (the database unreachable, say) is left to
+ * graphile-worker.
  */
 const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger, shares }) => {
   const sealing = sealingKeyOnce(sql, config.WEBHOOK_SECRETS_KEY);
@@ -138,6 +143,9 @@ const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger, s
     return undefined;
   }
 
+  const inFlight = config.WEBHOOK_ENDPOINT_CONCURRENCY;
+  const batchSize = Math.max(BATCH, ROUNDS_PER_BATCH * inFlight);
+
   return async ({ workspace_id: ws, endpoint_id: endpointId }, helpers) => {
     const until = Date.now() + DRAIN_MS;
     // A delivery failing now may be due again within the run (short retry delays): it waits for
@@ -146,22 +154,37 @@ const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger, s
     const failed: string[] = [];
     // A stopping worker leaves the rest to other workers' dispatchers.
     while (!helpers.abortSignal.aborted) {
-      const batch = await dueDeliveries(sql, endpointId, failed, BATCH);
+      const batch = await dueDeliveries(sql, endpointId, failed, batchSize);
       if (!batch.length) return;
       const secrets = signingSecrets(batch[0]!, await sealing());
       const succeeded: Success[] = [];
       let handOver = false;
-      try {
-        for (const target of batch) {
-          if (helpers.abortSignal.aborted) break;
+      let broken = false;
+      let next = 0;
+      // Each lane takes the oldest delivery not yet started, until the batch is done or it is time
+      // to stop: to hand over, or because another lane met the unexpected.
+      const lane = async () => {
+        while (next < batch.length && !handOver && !broken && !helpers.abortSignal.aborted) {
           if (Date.now() >= until || shares?.overShare(ws)) {
             handOver = true;
             break;
           }
-          const success = await deliver(target, secrets);
-          if (success) succeeded.push(success);
-          else failed.push(target.id);
+          const target = batch[next++]!;
+          try {
+            const success = await deliver(target, secrets);
+            if (success) succeeded.push(success);
+            else failed.push(target.id);
+          } catch (err) {
+            broken = true;
+            throw err;
+          }
         }
+      };
+      try {
+        const lanes = await Promise.allSettled(Array.from({ length: Math.min(inFlight, batch.length) }, lane));
+        // Every lane has ended before anything is thrown: no send is left running unsettled.
+        const broken = lanes.find((l) => l.status === 'rejected');
+        if (broken) throw broken.reason;
       } finally {
         await settleSucceeded(sql, endpointId, succeeded);
       }

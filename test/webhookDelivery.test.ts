@@ -114,7 +114,14 @@ describe('webhook_deliver', () => {
   let t: TestContext;
   beforeAll(async () => {
     // A 5 s timeout keeps the slow receiver's test short; the default is 10 s (core/config.ts).
-    t = await createTestContext({ ...FAST_RETRIES, WEBHOOK_TIMEOUT_MS: '5000', WEBHOOK_RETRY_WINDOW_SECONDS: '120' });
+    // Three requests in flight per endpoint: fewer than the default, so that a second job for one
+    // endpoint would show as more.
+    t = await createTestContext({
+      ...FAST_RETRIES,
+      WEBHOOK_TIMEOUT_MS: '5000',
+      WEBHOOK_RETRY_WINDOW_SECONDS: '120',
+      WEBHOOK_ENDPOINT_CONCURRENCY: '3',
+    });
     await t.startWorker({ concurrency: 2 });
   });
   afterAll(() => t.close());
@@ -264,7 +271,7 @@ describe('webhook_deliver', () => {
     }
   });
 
-  it("gives a slow receiver one worker slot: another endpoint's events arrive meanwhile, and the slow try times out", async () => {
+  it("gives a slow receiver one worker slot, its deliveries in flight together: another endpoint's events arrive meanwhile, and the slow tries time out", async () => {
     const slow = await startReceiver(() => ({ status: 200, delayMs: 20_000 }));
     const fast = await startReceiver();
     const slowTenant = await t.tenant();
@@ -273,18 +280,18 @@ describe('webhook_deliver', () => {
     const fastEndpoint = await addEndpoint(t, fastTenant.workspaceId, fast.url());
     try {
       await recordEvents(t, slowTenant.workspaceId, ['lead.created', 'lead.updated']);
-      expect(await waitUntil(async () => slow.received.length === 1, 10_000)).toBe(true);
+      expect(await waitUntil(async () => slow.received.length === 2, 10_000)).toBe(true);
       const fastIds = await recordEvents(t, fastTenant.workspaceId, ['lead.created', 'lead.updated', 'lead.deleted']);
       expect(await waitUntil(() => allSettled(t, fastEndpoint.id, 'succeeded', 3), 10_000)).toBe(true);
       expect(fast.received.map((r) => r.headers['webhook-id']).sort()).toEqual([...fastIds].sort());
-      // Meanwhile the slow endpoint's first try is still waiting for its answer, and its second
-      // delivery waits for the first rather than taking the other worker slot.
+      // Meanwhile the slow endpoint's two tries are still waiting for their answers, sent by the
+      // one job that holds its one worker slot.
       const slowDeliveries = await deliveriesOf(t, slowEndpoint.id);
       expect(slowDeliveries.map((d) => [d.status, d.attempt_count])).toEqual([
         ['pending', 0],
         ['pending', 0],
       ]);
-      expect(slow.received).toHaveLength(1);
+      expect(slow.received).toHaveLength(2);
       // The HTTP call holds no database transaction open.
       const [idle] = await t.sql<{ n: number }[]>`
         select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`;
@@ -297,15 +304,33 @@ describe('webhook_deliver', () => {
         return rows.length > 0;
       };
       expect(await waitUntil(timedOut, 10_000)).toBe(true);
-      // One endpoint's deliveries go one at a time.
-      expect(slow.maxInFlight).toBe(1);
+      expect(slow.maxInFlight).toBe(2);
     } finally {
       await removeEndpoint(t, slowEndpoint.id);
       await Promise.all([slow.close(), fast.close()]);
     }
   });
 
-  it("sends one endpoint's deliveries one at a time and each once, with two workers and more ticks dispatching at once", async () => {
+  it('keeps WEBHOOK_ENDPOINT_CONCURRENCY requests in flight to a receiver that takes its time, each delivery sent once', async () => {
+    const receiver = await startReceiver(() => ({ status: 204, delayMs: 300 }));
+    const { workspaceId } = await t.tenant();
+    const endpoint = await addEndpoint(t, workspaceId, receiver.url());
+    try {
+      const eventIds = await recordEvents(t, workspaceId, Array(12).fill('lead.updated'));
+      expect(await waitUntil(() => allSettled(t, endpoint.id, 'succeeded', 12), 15_000)).toBe(true);
+      // One at a time, twelve answers of 300 ms would take 3.6 s; three lanes take a third of it.
+      expect(receiver.maxInFlight).toBe(3);
+      expect(receiver.received.map((r) => r.headers['webhook-id']).sort()).toEqual([...eventIds].sort());
+      const attempts = await t.sql<{ n: number }[]>`
+        select count(*)::int as n from webhook_delivery_attempts a join webhook_deliveries d on d.id = a.delivery_id
+        where d.endpoint_id = ${endpoint.id}`;
+      expect(attempts[0]!.n).toBe(12);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("sends one endpoint's deliveries from one job at a time and each once, with two workers and more ticks dispatching at once", async () => {
     const receivers = await Promise.all([0, 1, 2].map(() => startReceiver(() => ({ status: 200, delayMs: 20 }))));
     const second = await t.startWorker({ concurrency: 2 });
     const { workspaceId } = await t.tenant();
@@ -326,7 +351,8 @@ describe('webhook_deliver', () => {
         (await Promise.all(endpoints.map((e) => allSettled(t, e.id, 'succeeded', eventIds.length)))).every(Boolean);
       expect(await waitUntil(settled, 20_000)).toBe(true);
       for (const receiver of receivers) {
-        expect(receiver.maxInFlight).toBe(1);
+        // A second job for the endpoint would add its own three.
+        expect(receiver.maxInFlight).toBeLessThanOrEqual(3);
         expect(receiver.received.map((r) => r.headers['webhook-id']).sort()).toEqual([...eventIds].sort());
       }
     } finally {

@@ -22,6 +22,7 @@ export type GuideConfig = Pick<
   | 'WEBHOOK_RETRY_BASE_SECONDS'
   | 'WEBHOOK_RETRY_MAX_DELAY_SECONDS'
   | 'WEBHOOK_RETRY_WINDOW_SECONDS'
+  | 'WEBHOOK_ENDPOINT_CONCURRENCY'
 >;
 
 const operation = (r: RouteDef) => `\`${r.method.toUpperCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}\``;
@@ -38,6 +39,7 @@ export function partnerGuide(config: GuideConfig, routes: RouteDef[]): string {
     WEBHOOK_RETRY_BASE_SECONDS: config.WEBHOOK_RETRY_BASE_SECONDS,
     WEBHOOK_RETRY_MAX_HOURS: +(config.WEBHOOK_RETRY_MAX_DELAY_SECONDS / 3600).toFixed(1),
     WEBHOOK_RETRY_DAYS: +(config.WEBHOOK_RETRY_WINDOW_SECONDS / 86_400).toFixed(1),
+    WEBHOOK_ENDPOINT_CONCURRENCY: config.WEBHOOK_ENDPOINT_CONCURRENCY,
     IDEMPOTENT_OPERATIONS: routes
       .filter((r) => r.idempotent)
       .map(operation)
