@@ -1,8 +1,9 @@
 // Webhooks. (a) Deliveries per second from a worker process (WORKER_CONCURRENCY=4) to a local
 // receiver, working off a recorded backlog: for one endpoint (one job, WEBHOOK_ENDPOINT_CONCURRENCY
-// requests in flight) and for eight, answering at once, and for one answering in 200 ms. (b) What recording events costs POST /api/v1/leads: req/s in a workspace with
-// one endpoint subscribed to every lead.* event, against workspaces with none measured before and
-// after it; the worker is not running, so this is the recording alone ((a) is the sending).
+// requests in flight) and for eight, answering at once, and for one answering in 200 ms. (b) What
+// recording events costs POST /api/v1/leads: req/s in a workspace with one endpoint subscribed to
+// every lead.* event, against workspaces with none measured before and after it; the worker is not
+// running, so this is the recording alone ((a) is the sending).
 // (c) The database's time per recorded event with that endpoint, by function
 // (pg_stat_user_functions), each event in a transaction of its own as a request records it.
 // `npx tsx bench/webhooks.ts [deliveries per run]`

@@ -301,15 +301,6 @@ export interface LeadUpdate {
 }
 
 /**
- * `column` is one of the updates' ids. One update is asked as an equality: PostgreSQL estimates an
- * array parameter at ten elements, so the prepared statement's generic plan looked dearer than a
- * plan made for the one id, and the single upsert's statement (17 indexes on leads) was planned
- * anew on every call; with the equality the generic plan is kept.
- */
-const sameIds = (sql: Db, column: postgres.Fragment, updates: readonly { id: string }[]) =>
-  updates.length === 1 ? sql`${column} = ${updates[0]!.id}` : sql`${column} = any(${updates.map((u) => u.id)})`;
-
-/**
  * The CTEs input, w (each lead's new values stored, its document rendered from the row as it
  * writes it: migration 22) and e (its events, recorded by the same statement). The statement reads
  * that row's other columns (channel flags, created_at) unlocked, which is the row it updates
@@ -323,6 +314,10 @@ export function updateLeadsCtes(
   when: postgres.Fragment = sql`true`,
 ) {
   const rows = updates.map((u) => Object.assign(writableOf(u.values), { id: u.id, _events: u.events }));
+  // One update is asked as an equality: PostgreSQL estimates an array parameter at ten elements,
+  // so for the single upsert the prepared statement's generic plan looked dearer than a plan made
+  // for the one id, and the statement (17 indexes on leads) was planned anew on every call.
+  const ofUpdates = updates.length === 1 ? sql`o.id = ${updates[0]!.id}` : sql`o.id = any(${updates.map((u) => u.id)})`;
   return sql`
     input as (
       select o.id, n, s, e.item->'_events' as events
@@ -330,7 +325,7 @@ export function updateLeadsCtes(
       join jsonb_array_elements(${valuesJson(sql, rows)}) e(item) on e.item->>'id' = o.id
       cross join lateral jsonb_populate_record(o, e.item || jsonb_build_object('updated_at', now())) n
       left join pipeline_stages s on s.id = n.stage_id
-      where o.workspace_id = ${workspaceId} and ${sameIds(sql, sql`o.id`, updates)} and o.deleted_at is null
+      where o.workspace_id = ${workspaceId} and ${ofUpdates} and o.deleted_at is null
         and ${when}),
     w as (
       update leads l set (${writableList(sql, '')}, updated_at, document) =

@@ -159,12 +159,12 @@ const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger, s
       const secrets = signingSecrets(batch[0]!, await sealing());
       const succeeded: Success[] = [];
       let handOver = false;
-      let broken = false;
+      let unexpected: { error: unknown } | undefined;
       let next = 0;
-      // Each lane takes the oldest delivery not yet started, until the batch is done or it is time
-      // to stop: to hand over, or because another lane met the unexpected.
-      const lane = async () => {
-        while (next < batch.length && !handOver && !broken && !helpers.abortSignal.aborted) {
+      // Each sender takes the oldest delivery not yet started, until the batch is done or it is
+      // time to stop: to hand over, or because another sender met the unexpected.
+      const sender = async () => {
+        while (next < batch.length && !handOver && !unexpected && !helpers.abortSignal.aborted) {
           if (Date.now() >= until || shares?.overShare(ws)) {
             handOver = true;
             break;
@@ -174,17 +174,15 @@ const webhookDeliver: TaskFactory<'webhook_deliver'> = ({ sql, config, logger, s
             const success = await deliver(target, secrets);
             if (success) succeeded.push(success);
             else failed.push(target.id);
-          } catch (err) {
-            broken = true;
-            throw err;
+          } catch (error) {
+            unexpected = { error };
           }
         }
       };
       try {
-        const lanes = await Promise.allSettled(Array.from({ length: Math.min(inFlight, batch.length) }, lane));
-        // Every lane has ended before anything is thrown: no send is left running unsettled.
-        const broken = lanes.find((l) => l.status === 'rejected');
-        if (broken) throw broken.reason;
+        await Promise.all(Array.from({ length: Math.min(inFlight, batch.length) }, sender));
+        // Thrown once every sender has ended: no send is left running unsettled.
+        if (unexpected) throw unexpected.error;
       } finally {
         await settleSucceeded(sql, endpointId, succeeded);
       }

@@ -5,8 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type Tenant } from './helpers/harness.ts';
 import { createSql, type Sql } from '../storage/db.ts';
-import { upsertLeadAnswered } from '../storage/leadWrites.ts';
-import type { LeadInput } from '../storage/leadWrites.ts';
+import { upsertLeadAnswered, type LeadInput } from '../storage/leadWrites.ts';
 
 let t: TestContext;
 let tenant: Tenant;

@@ -318,7 +318,7 @@ describe('webhook_deliver', () => {
     try {
       const eventIds = await recordEvents(t, workspaceId, Array(12).fill('lead.updated'));
       expect(await waitUntil(() => allSettled(t, endpoint.id, 'succeeded', 12), 15_000)).toBe(true);
-      // One at a time, twelve answers of 300 ms would take 3.6 s; three lanes take a third of it.
+      // One at a time, twelve answers of 300 ms would take 3.6 s; three at a time take a third of it.
       expect(receiver.maxInFlight).toBe(3);
       expect(receiver.received.map((r) => r.headers['webhook-id']).sort()).toEqual([...eventIds].sort());
       const attempts = await t.sql<{ n: number }[]>`
