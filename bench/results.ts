@@ -26,9 +26,10 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'web-concurrency',
-    title: '`web` with WEB_CONCURRENCY=2 against 1',
+    title: '`web` with WEB_CONCURRENCY=2, and with a pool of twice the cores, against its defaults',
     command: ['bench/webConcurrency.ts'],
-    target: 'None fixed: it tells whether a second `web` copy per dyno pays on this machine.',
+    target:
+      'None fixed: it tells whether a second `web` copy per dyno pays on this machine, and what a pool sized to the cores PostgreSQL shares does.',
     byDefault: true,
   },
   {

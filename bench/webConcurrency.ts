@@ -1,7 +1,11 @@
 // `npx tsx bench/webConcurrency.ts` (also run by `npm run bench`): GET /api/v1/me and POST
-// /api/v1/leads against `web` with WEB_CONCURRENCY=2 and with 1, on the same database, as a
-// ratio. PostgreSQL shares the same cores, so the second copy's gain is what is left of them.
+// /api/v1/leads against `web` with its defaults (one copy, DB_POOL_MAX=20), with WEB_CONCURRENCY=2,
+// and with a pool of twice the machine's cores, on the same database, as ratios. PostgreSQL shares
+// the same cores: a second copy gains what is left of them, and every connection past a few per
+// core is one more backend competing for them.
+import { availableParallelism } from 'node:os';
 import { benchDatabase, startProcess, sustainedLoad, type LoadResult } from './lib.ts';
+import { loadConfig } from '../core/config.ts';
 import { createWorkspace } from '../storage/workspaces.ts';
 import { createApiKey } from '../storage/apiKeys.ts';
 import { SCOPES } from '../core/scopes.ts';
@@ -12,12 +16,8 @@ const { key } = await createApiKey(db.sql, { workspaceId: ws.id, name: 'bench', 
 const auth = { authorization: `Bearer ${key}` };
 let i = 0;
 
-async function measure(concurrency: number): Promise<{ me: LoadResult; upsert: LoadResult }> {
-  const web = await startProcess('api/server.ts', {
-    DATABASE_URL: db.url,
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    WEB_CONCURRENCY: String(concurrency),
-  });
+async function measure(env: Record<string, string>): Promise<{ me: LoadResult; upsert: LoadResult }> {
+  const web = await startProcess('api/server.ts', { DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '100000000', ...env });
   try {
     const me = await sustainedLoad({ url: `${web.url}/api/v1/me`, headers: auth });
     const upsert = await sustainedLoad({
@@ -42,17 +42,23 @@ async function measure(concurrency: number): Promise<{ me: LoadResult; upsert: L
   }
 }
 
-const one = await measure(1);
-const two = await measure(2);
+const defaultPool = String(loadConfig({}).DB_POOL_MAX);
+const poolOfCores = 2 * availableParallelism();
+const defaults = await measure({ WEB_CONCURRENCY: '1', DB_POOL_MAX: defaultPool });
+const two = await measure({ WEB_CONCURRENCY: '2', DB_POOL_MAX: defaultPool });
+const pool = await measure({ WEB_CONCURRENCY: '1', DB_POOL_MAX: String(poolOfCores) });
 const ratio = (a: LoadResult, b: LoadResult) => `${(a.rps / b.rps).toFixed(2)}×`;
+const cell = (r: LoadResult) => `${r.rps} (${r.p99})`;
 console.log(
-  '| 32 connections, 10 s after a 3 s warm-up | WEB_CONCURRENCY=1 req/s (p99 ms) | WEB_CONCURRENCY=2 req/s (p99 ms) | 2 against 1 |',
+  `| 32 connections, 10 s after a 3 s warm-up | defaults: 1 copy, DB_POOL_MAX=${defaultPool}, req/s (p99 ms) | WEB_CONCURRENCY=2 | against the defaults | DB_POOL_MAX=${poolOfCores} (twice the cores) | against the defaults |`,
 );
-console.log('|---|---|---|---|');
-console.log(
-  `| GET /api/v1/me | ${one.me.rps} (${one.me.p99}) | ${two.me.rps} (${two.me.p99}) | ${ratio(two.me, one.me)} |`,
-);
-console.log(
-  `| POST /api/v1/leads | ${one.upsert.rps} (${one.upsert.p99}) | ${two.upsert.rps} (${two.upsert.p99}) | ${ratio(two.upsert, one.upsert)} |`,
-);
+console.log('|---|---|---|---|---|---|');
+for (const [name, k] of [
+  ['GET /api/v1/me', 'me'],
+  ['POST /api/v1/leads', 'upsert'],
+] as const) {
+  console.log(
+    `| ${name} | ${cell(defaults[k])} | ${cell(two[k])} | ${ratio(two[k], defaults[k])} | ${cell(pool[k])} | ${ratio(pool[k], defaults[k])} |`,
+  );
+}
 await db.stop();
