@@ -5,10 +5,10 @@
 // `npm run bench` runs it (glibc's default arenas add ~130 MB of libvips thread arenas).
 import sharp from 'sharp';
 import { generateImage } from '../tasks/visualization_generate/generateImage.ts';
-import { localProvider } from '../tasks/visualization_generate/local.ts';
+import { localProvider } from '../tasks/visualization_generate/providers/local.ts';
 import { inspectImage } from '../tasks/visualization_generate/inspectImage.ts';
 import { decodePhotoSmall } from '../tasks/visualization_generate/photo.ts';
-import { findRoof, ROOF_ANALYSIS_WIDTH } from '../tasks/visualization_generate/roofMask.ts';
+import { findRoof, ROOF_ANALYSIS_WIDTH } from '../tasks/visualization_generate/roof/colourFinder.ts';
 import type { RoofOutline } from '../core/roofOutline.ts';
 import { foundRoof, outlineRoof } from '../tasks/visualization_generate/roof/findRoof.ts';
 

@@ -8,8 +8,8 @@ import { loadOriginal } from './visualization_generate/original.ts';
 import { roofMaskFor } from './visualization_generate/roof/findRoof.ts';
 import { inspectImage } from './visualization_generate/inspectImage.ts';
 import { generateImage } from './visualization_generate/generateImage.ts';
-import { ModelRefusedError, ModelUnavailableError } from './visualization_generate/provider.ts';
-import { providerFor } from './visualization_generate/providers.ts';
+import { ModelRefusedError, ModelUnavailableError } from './visualization_generate/providers/provider.ts';
+import { providerFor } from './visualization_generate/providers/providerFor.ts';
 
 /**
  * Renders one visualization: loads the original (the stored upload, or the partner's URL

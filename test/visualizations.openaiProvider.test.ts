@@ -18,10 +18,10 @@ import { countAttempts } from '../storage/visualizationAttempts.ts';
 import { listJobs } from '../storage/jobs.ts';
 import { jobsFailedForGood } from '../core/metrics.ts';
 import { rasterizeOutline } from '../tasks/visualization_generate/mask.ts';
-import { openAiProvider } from '../tasks/visualization_generate/openai.ts';
+import { openAiProvider } from '../tasks/visualization_generate/providers/openai.ts';
 import { outlineRoof } from '../tasks/visualization_generate/roof/findRoof.ts';
 import { generateImage } from '../tasks/visualization_generate/generateImage.ts';
-import { ModelRefusedError, ModelUnavailableError } from '../tasks/visualization_generate/provider.ts';
+import { ModelRefusedError, ModelUnavailableError } from '../tasks/visualization_generate/providers/provider.ts';
 
 const API_KEY = 'sk-test-0123456789';
 

@@ -16,8 +16,8 @@ import { loadConfig } from '../core/config.ts';
 import { rasterizeOutline } from '../tasks/visualization_generate/mask.ts';
 import { outlineRoof } from '../tasks/visualization_generate/roof/findRoof.ts';
 import { generateImage } from '../tasks/visualization_generate/generateImage.ts';
-import { ModelRefusedError, ModelUnavailableError } from '../tasks/visualization_generate/provider.ts';
-import { providerFor } from '../tasks/visualization_generate/providers.ts';
+import { ModelRefusedError, ModelUnavailableError } from '../tasks/visualization_generate/providers/provider.ts';
+import { providerFor } from '../tasks/visualization_generate/providers/providerFor.ts';
 
 const API_KEY = 'r8_test_0123456789';
 const VERSION = 'a'.repeat(64);

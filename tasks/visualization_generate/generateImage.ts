@@ -1,9 +1,9 @@
 import { inspectImage } from './inspectImage.ts';
 import { compositeRoof, softEdge, type Mask } from './mask.ts';
 import { decodePhoto, encodeJpeg, rawAtSize, type RawRgb } from './photo.ts';
-import { promptFor } from './prompt.ts';
+import { promptFor } from './providers/prompt.ts';
 import { fillSpeckleHoles } from './render/holes.ts';
-import type { ImageProvider, Selection } from './provider.ts';
+import type { ImageProvider, Selection } from './providers/provider.ts';
 
 // A 12-megapixel render holds ~36 MB of raw pixels per copy plus libvips' buffers; two local
 // renders at a time keep a worker running WORKER_CONCURRENCY=4 jobs under its memory budget.

@@ -4,7 +4,7 @@ import { fillSpeckleHoles } from '../../tasks/visualization_generate/render/hole
 import sharp from 'sharp';
 import { rasterizeOutline, type Mask } from '../../tasks/visualization_generate/mask.ts';
 import { generateImage } from '../../tasks/visualization_generate/generateImage.ts';
-import type { ImageProvider } from '../../tasks/visualization_generate/provider.ts';
+import type { ImageProvider } from '../../tasks/visualization_generate/providers/provider.ts';
 
 /**
  * A hip roof drawn as a photo would show it: a front plane, two side planes behind hip lines,

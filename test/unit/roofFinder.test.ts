@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRoof } from '../../tasks/visualization_generate/roofMask.ts';
+import { findRoof } from '../../tasks/visualization_generate/roof/colourFinder.ts';
 import { maskOpacity } from '../../tasks/visualization_generate/render/composite.ts';
 import {
   houseUnderSky,

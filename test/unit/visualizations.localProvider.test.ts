@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { HOUSE_ROOF_OUTLINE, HOUSE_JPG, ROOF_MASK_PNG } from '../fixtures/visualizer/photos.ts';
-import { findRoof } from '../../tasks/visualization_generate/roofMask.ts';
+import { findRoof } from '../../tasks/visualization_generate/roof/colourFinder.ts';
 import { generateImage } from '../../tasks/visualization_generate/generateImage.ts';
-import { localProvider } from '../../tasks/visualization_generate/local.ts';
+import { localProvider } from '../../tasks/visualization_generate/providers/local.ts';
 import { rasterizeOutline } from '../../tasks/visualization_generate/mask.ts';
 import { foundRoof, outlineRoof } from '../../tasks/visualization_generate/roof/findRoof.ts';
 

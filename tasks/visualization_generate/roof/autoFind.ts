@@ -3,7 +3,7 @@ import { cleanMask } from '../../../core/segmenter/maskCleanup.ts';
 import { MAX_HOLE_SHARE } from '../../../core/segmenter/selection.ts';
 import type { Mask } from '../mask.ts';
 import { decodeForSegmenter, decodePhotoSmall } from '../photo.ts';
-import { examineRoof, ROOF_ANALYSIS_WIDTH, type RoofEvidence } from '../roofMask.ts';
+import { examineRoof, ROOF_ANALYSIS_WIDTH, type RoofEvidence } from './colourFinder.ts';
 import { deepestPoint, depthIn, regionsOf } from './regions.ts';
 
 /** What a refusal asks for: one tap is enough for the segmenter. */
@@ -53,7 +53,7 @@ const MIN_ON_MATERIAL = 0.5;
 
 /**
  * The roof found with no input from the partner, or a refusal asking for one tap. The colour and
- * texture finder (roofMask.ts) gives the evidence, the segmenter the shapes: the finder's roof
+ * texture finder (colourFinder.ts) gives the evidence, the segmenter the shapes: the finder's roof
  * (or, when it refuses, the material it grew) is prompted with lone taps spread over its parts;
  * the decoder's answer to a lone tap is one region it sees as an object (a plane, a roof, or the
  * whole house), and a region is taken only when the finder's independent evidence says it is roof

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fetchImage, ImageFetchError } from './fetchImage.ts';
-import { maskPng } from './mask.ts';
-import { encodeForModel } from './photo.ts';
+import { fetchImage, ImageFetchError } from '../fetchImage.ts';
+import { maskPng } from '../mask.ts';
+import { encodeForModel } from '../photo.ts';
 import { bearer, callModel, judgeStatus, type ModelAnswer } from './modelCall.ts';
 import { ModelRefusedError, ModelUnavailableError, type ImageProvider, type RenderInput } from './provider.ts';
 

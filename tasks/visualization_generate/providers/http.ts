@@ -1,5 +1,5 @@
-import { inspectImage } from './inspectImage.ts';
-import { maskPng } from './mask.ts';
+import { inspectImage } from '../inspectImage.ts';
+import { maskPng } from '../mask.ts';
 import { bearer, callModel, judgeStatus } from './modelCall.ts';
 import type { ImageProvider, RenderInput } from './provider.ts';
 

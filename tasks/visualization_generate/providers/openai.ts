@@ -1,6 +1,6 @@
 import { FormData } from 'undici';
-import { encodeForModel } from './photo.ts';
-import { maskPng } from './mask.ts';
+import { encodeForModel } from '../photo.ts';
+import { maskPng } from '../mask.ts';
 import { bearer, callModel, judgeStatus } from './modelCall.ts';
 import { ModelRefusedError, ModelUnavailableError, type ImageProvider, type RenderInput } from './provider.ts';
 

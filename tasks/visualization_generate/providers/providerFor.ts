@@ -1,4 +1,4 @@
-import type { Config } from '../../core/config.ts';
+import type { Config } from '../../../core/config.ts';
 import type { ImageProvider } from './provider.ts';
 import { localProvider } from './local.ts';
 import { httpProvider } from './http.ts';

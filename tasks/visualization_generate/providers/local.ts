@@ -1,6 +1,6 @@
-import { PermanentError } from '../../core/errors.ts';
-import { renderMaterial } from './render/composite.ts';
-import { hexToRgb } from './render/materials.ts';
+import { PermanentError } from '../../../core/errors.ts';
+import { renderMaterial } from '../render/composite.ts';
+import { hexToRgb } from '../render/materials.ts';
 import type { ImageProvider, RenderInput } from './provider.ts';
 
 /**

@@ -1,5 +1,10 @@
-import type { Mask } from './mask.ts';
-import { slic, toLab, type LabImage } from './superpixels.ts';
+/**
+ * The colour finder: reads the roof from colour and texture alone (superpixels in Lab, sky and
+ * vegetation, the roofline's material). autoFind.ts takes its roof and evidence as the source of
+ * the segmenter's prompts and the judge of its answers; without a model it is the roof itself.
+ */
+import type { Mask } from '../mask.ts';
+import { slic, toLab, type LabImage } from '../superpixels.ts';
 
 export type { Mask };
 
@@ -402,7 +407,7 @@ export function findRoof(photo: PhotoPixels): { mask: Mask } | { refused: string
 
 /**
  * What the finder saw besides its answer, at the analysis size, for a finder that prompts a
- * segmenter with it (roof/autoFind.ts): where sky and vegetation are, the roof's material as
+ * segmenter with it (autoFind.ts): where sky and vegetation are, the roof's material as
  * grown from its seeds even when the answer is a refusal, and what lies off that material.
  */
 export interface RoofEvidence {

@@ -1,7 +1,7 @@
-import { PermanentError } from '../../core/errors.ts';
-import type { CatalogRefs } from '../../storage/visualizations.ts';
-import type { Mask } from './mask.ts';
-import type { RawRgb } from './photo.ts';
+import { PermanentError } from '../../../core/errors.ts';
+import type { CatalogRefs } from '../../../storage/visualizations.ts';
+import type { Mask } from '../mask.ts';
+import type { RawRgb } from '../photo.ts';
 
 /** What the partner chose from the catalog, as the prompt and the renderers need it. */
 export interface Selection {
