@@ -10,7 +10,7 @@ import { HOUSE_JPG, ROOF_MASK_PNG } from './fixtures/visualizer/photos.ts';
 import { outlineOfMask, polygonArea } from '../core/roofOutline.ts';
 import { cleanMask } from '../core/segmenter/maskCleanup.ts';
 import { decodeEmbedding, encodeEmbedding, storedEmbeddingSize } from '../core/segmenter/embeddingBlob.ts';
-import { EMBEDDING_LENGTH, SEGMENTER_MODELS, verifyModel } from '../core/segmenter/model.ts';
+import { EMBEDDING_LENGTH, ENCODER_SIZE, SEGMENTER_MODELS, verifyModel } from '../core/segmenter/model.ts';
 import { Segmenter } from '../core/segmenter/segmenter.ts';
 import { promptRounds } from '../core/segmenter/promptRounds.ts';
 import { TOKEN_MASKS, withGraphOutputs } from '../core/segmenter/decoderOutputs.ts';
@@ -140,6 +140,24 @@ describe('the real model on a photo of our own making', () => {
     // A photo not embedded before: one embedded lately is answered without the thread.
     const photo = await decodeForSegmenter(await sharp(HOUSE_JPG).flop().toBuffer());
     await expect(segmenter.embed(photo)).resolves.toMatchObject({ width: 1024, height: 768 });
+  });
+
+  it("leaves nothing of an embedding in the thread's heap once it is answered, photo after photo", async () => {
+    // A thread of its own, so no other test's stored embeddings or rounds are alive in it.
+    const own = new Segmenter(1);
+    try {
+      const input = ENCODER_SIZE * ENCODER_SIZE * 3 * Float32Array.BYTES_PER_ELEMENT;
+      const images = [HOUSE_JPG, await sharp(HOUSE_JPG).flip().toBuffer(), await sharp(HOUSE_JPG).negate().toBuffer()];
+      for (const [k, image] of images.entries()) {
+        await own.embed(await decodeForSegmenter(image));
+        // The embeddings answered stay counted here while the caller keeps them; uncollected, the
+        // encoder's input (12 MB) and the photo's pixels would be here too.
+        const answered = (k + 1) * EMBEDDING_LENGTH * Float32Array.BYTES_PER_ELEMENT;
+        expect((await own.threadMemory()).arrayBuffers).toBeLessThan(answered + input / 2);
+      }
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -1,7 +1,6 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import type { WorkerEvents } from 'graphile-worker';
 import type { TaskName } from '../storage/jobPayloads.ts';
+import { fullCollection } from '../core/fullCollection.ts';
 
 /** Tasks whose jobs leave tens of megabytes of decoded photos, masks and tensors behind them. */
 const IMAGE_TASKS: ReadonlySet<string> = new Set<TaskName>(['visualization_embed', 'visualization_generate']);
@@ -23,14 +22,4 @@ export function collectAfterImageJobs(events: WorkerEvents, collect: () => void 
       collect();
     });
   });
-}
-
-/**
- * V8's `gc()`, without `--expose-gc` on every command that starts a worker (the Procfile,
- * package.json's scripts, the benches): the flag set now makes `gc` a global of contexts created
- * after it.
- */
-export function fullCollection(): () => void {
-  v8.setFlagsFromString('--expose-gc');
-  return vm.runInNewContext('gc') as () => void;
 }

@@ -82,6 +82,7 @@ export interface DecodeRequest {
 
 export type ThreadRequest =
   | { id: number; op: 'load'; model: SegmenterModel }
+  | { id: number; op: 'memory' }
   | { id: number; op: 'embed'; rgb: Uint8Array; width: number; height: number }
   | DecodeRequest;
 
@@ -92,8 +93,16 @@ export type ThreadReply =
       embedding?: Float32Array;
       selection?: Omit<Selection, 'width' | 'height'>;
       candidates?: Candidate[];
+      memory?: ThreadMemory;
     }
   | { id: number; ok: false; error: string };
+
+/** What the thread's own V8 heap holds (process.memoryUsage() read inside it), in bytes. */
+export interface ThreadMemory {
+  heapUsed: number;
+  /** ArrayBuffers alive or not yet collected: photos, tensors and masks. */
+  arrayBuffers: number;
+}
 
 /** The thread runs TypeScript like the rest of the service: tsx's loader first, then the entry. */
 const BOOTSTRAP = `
@@ -217,6 +226,11 @@ export class Segmenter {
     const rounds = prompts.map((p) => roundsOf(p, embedding).at(-1)!);
     const reply = await this.call(decodeRequest('candidates', embedding, rounds, size));
     return reply.candidates!;
+  }
+
+  /** The thread's heap as it stands after the requests before this one (none running: a thread is started). */
+  async threadMemory(): Promise<ThreadMemory> {
+    return (await this.call({ op: 'memory' })).memory!;
   }
 
   /** Waits for the requests under way (a request after this starts a new thread), then ends the thread. */

@@ -7,6 +7,7 @@ import { selectionOf } from './selection.ts';
 import { decodeEmbedding } from './embeddingBlob.ts';
 import { roundKeys, type PromptRound } from './promptRounds.ts';
 import { lowResMask, TOKEN_MASKS, TOKEN_SCORES, withGraphOutputs } from './decoderOutputs.ts';
+import { fullCollection } from '../fullCollection.ts';
 
 /**
  * The segmenter's thread: ONNX Runtime's `run` holds the calling thread for the whole inference
@@ -15,6 +16,7 @@ import { lowResMask, TOKEN_MASKS, TOKEN_SCORES, withGraphOutputs } from './decod
  * only decodes never loads the encoder.
  */
 const threads = (workerData as { threads: number }).threads;
+const collect = fullCollection();
 const sessions = new Map<SegmenterModel, Promise<ort.InferenceSession>>();
 
 function session(model: SegmenterModel): Promise<ort.InferenceSession> {
@@ -175,6 +177,9 @@ parentPort!.on('message', async (req: ThreadRequest) => {
     } else if (req.op === 'load') {
       await session(req.model);
       reply = { id: req.id, ok: true };
+    } else if (req.op === 'memory') {
+      const { heapUsed, arrayBuffers } = process.memoryUsage();
+      reply = { id: req.id, ok: true, memory: { heapUsed, arrayBuffers } };
     } else if (req.op === 'candidates') {
       const embedding = embeddingOf(req);
       const candidates = [];
@@ -205,4 +210,9 @@ parentPort!.on('message', async (req: ThreadRequest) => {
     reply = { id: req.id, ok: false, error: (err as Error).message };
   }
   parentPort!.postMessage(reply, transfer);
+  // An embedding leaves its 12 MB input and the photo's pixels dead in this thread's heap, which
+  // allocates too little of its own for V8 to collect soon: collected now (a few milliseconds,
+  // after the answer has left), they are gone before the next photo's activations arrive, the
+  // worker's peak. worker/collectAfterImageJobs.ts does the same for the process's main heap.
+  if (req.op === 'embed') collect();
 });

@@ -4,7 +4,8 @@ import { EventEmitter } from 'node:events';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import type { WorkerEvents } from 'graphile-worker';
-import { collectAfterImageJobs, fullCollection } from '../../worker/collectAfterImageJobs.ts';
+import { collectAfterImageJobs } from '../../worker/collectAfterImageJobs.ts';
+import { fullCollection } from '../../core/fullCollection.ts';
 
 const complete = (events: EventEmitter, task: string) =>
   events.emit('job:complete', { job: { task_identifier: task } });
