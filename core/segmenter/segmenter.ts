@@ -100,6 +100,8 @@ export type ThreadReply =
 /** What the thread's own V8 heap holds (process.memoryUsage() read inside it), in bytes. */
 export interface ThreadMemory {
   heapUsed: number;
+  /** The young generation's cap the thread runs with, in MB (THREAD_YOUNG_GENERATION_MB). */
+  youngGenerationLimitMb: number | undefined;
   /** ArrayBuffers alive or not yet collected: photos, tensors and masks. */
   arrayBuffers: number;
 }
@@ -109,6 +111,15 @@ const BOOTSTRAP = `
 import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
   .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./thread.ts', import.meta.url).href)}); });
 `;
+
+/**
+ * The thread's young generation, in MB. Its JS objects are small and short-lived (prompts, keys,
+ * replies; the tensors and masks live outside V8's heap), but compiling its TypeScript at start
+ * grows V8's default young generation to tens of MB, which then stays resident beside the
+ * encoder's activations: capped, the worker's peak falls by about as much (bench/RESULTS.md,
+ * segmenter) and a selection takes no longer.
+ */
+export const THREAD_YOUNG_GENERATION_MB = 8;
 
 /** How many embeddings a process keeps by photo (Segmenter.embeddings). */
 const EMBEDDINGS_KEPT = 4;
@@ -138,7 +149,11 @@ export class Segmenter {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { threads: this.threads } });
+    const worker = new Worker(BOOTSTRAP, {
+      eval: true,
+      workerData: { threads: this.threads },
+      resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB },
+    });
     worker.on('message', (reply: ThreadReply) => {
       const p = this.pending.get(reply.id);
       this.pending.delete(reply.id);

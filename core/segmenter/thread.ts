@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, resourceLimits, workerData } from 'node:worker_threads';
 import ort from 'onnxruntime-node';
 import { EMBEDDING_SHAPE, ENCODER_SIZE, LOW_RES_SIZE, verifyModel, type SegmenterModel } from './model.ts';
 import type { DecodeRequest, ThreadReply, ThreadRequest } from './segmenter.ts';
@@ -166,7 +166,26 @@ async function decode(req: DecodeRequest): Promise<Decoded & { decodes: number }
   return { ...decoded, decodes };
 }
 
+/**
+ * An embedding leaves its 12 MB input and the photo's pixels dead in this thread's heap, which
+ * allocates too little of its own for V8 to collect soon: collected right after (a few
+ * milliseconds, once ONNX Runtime has let go of the run's tensors), they are gone before the next
+ * photo's activations arrive, the worker's peak. worker/collectAfterImageJobs.ts does the same
+ * for the process's main heap. A request arriving first runs the pending collection before it.
+ */
+let collection: NodeJS.Immediate | undefined;
+function collectSoon() {
+  collection ??= setImmediate(collectPending);
+}
+function collectPending() {
+  if (!collection) return;
+  clearImmediate(collection);
+  collection = undefined;
+  collect();
+}
+
 parentPort!.on('message', async (req: ThreadRequest) => {
+  collectPending();
   let reply: ThreadReply;
   const transfer: ArrayBuffer[] = [];
   try {
@@ -179,7 +198,11 @@ parentPort!.on('message', async (req: ThreadRequest) => {
       reply = { id: req.id, ok: true };
     } else if (req.op === 'memory') {
       const { heapUsed, arrayBuffers } = process.memoryUsage();
-      reply = { id: req.id, ok: true, memory: { heapUsed, arrayBuffers } };
+      reply = {
+        id: req.id,
+        ok: true,
+        memory: { heapUsed, arrayBuffers, youngGenerationLimitMb: resourceLimits.maxYoungGenerationSizeMb },
+      };
     } else if (req.op === 'candidates') {
       const embedding = embeddingOf(req);
       const candidates = [];
@@ -210,9 +233,5 @@ parentPort!.on('message', async (req: ThreadRequest) => {
     reply = { id: req.id, ok: false, error: (err as Error).message };
   }
   parentPort!.postMessage(reply, transfer);
-  // An embedding leaves its 12 MB input and the photo's pixels dead in this thread's heap, which
-  // allocates too little of its own for V8 to collect soon: collected now (a few milliseconds,
-  // after the answer has left), they are gone before the next photo's activations arrive, the
-  // worker's peak. worker/collectAfterImageJobs.ts does the same for the process's main heap.
-  if (req.op === 'embed') collect();
+  if (req.op === 'embed') collectSoon();
 });
