@@ -148,11 +148,11 @@ describe('the real model on a photo of our own making', () => {
     try {
       const images = [HOUSE_JPG, await sharp(HOUSE_JPG).flip().toBuffer(), await sharp(HOUSE_JPG).negate().toBuffer()];
       for (const [k, image] of images.entries()) {
-        await own.embed(await decodeForSegmenter(image));
+        const { width, height } = await own.embed(await decodeForSegmenter(image));
         // The embeddings answered stay counted here while the caller keeps them, beside about a
         // photo's pixels; uncollected, every photo's encoder input (12 MB) and pixels would pile up.
         const answered = (k + 1) * EMBEDDING_LENGTH * Float32Array.BYTES_PER_ELEMENT;
-        const pixels = 1024 * 768 * 3;
+        const pixels = width * height * 3;
         // V8 frees collected ArrayBuffers on a background thread, moments after the collection.
         await vi.waitFor(
           async () => expect((await own.threadMemory()).arrayBuffers).toBeLessThan(answered + pixels + 2 ** 21),

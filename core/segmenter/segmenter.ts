@@ -97,9 +97,8 @@ export type ThreadReply =
     }
   | { id: number; ok: false; error: string };
 
-/** What the thread's own V8 heap holds (process.memoryUsage() read inside it), in bytes. */
+/** What the thread's own V8 heap holds (process.memoryUsage() read inside it). */
 export interface ThreadMemory {
-  heapUsed: number;
   /** The young generation's cap the thread runs with, in MB (THREAD_YOUNG_GENERATION_MB). */
   youngGenerationLimitMb: number | undefined;
   /** ArrayBuffers alive or not yet collected: photos, tensors and masks. */

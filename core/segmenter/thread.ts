@@ -197,11 +197,11 @@ parentPort!.on('message', async (req: ThreadRequest) => {
       await session(req.model);
       reply = { id: req.id, ok: true };
     } else if (req.op === 'memory') {
-      const { heapUsed, arrayBuffers } = process.memoryUsage();
+      const { arrayBuffers } = process.memoryUsage();
       reply = {
         id: req.id,
         ok: true,
-        memory: { heapUsed, arrayBuffers, youngGenerationLimitMb: resourceLimits.maxYoungGenerationSizeMb },
+        memory: { arrayBuffers, youngGenerationLimitMb: resourceLimits.maxYoungGenerationSizeMb },
       };
     } else if (req.op === 'candidates') {
       const embedding = embeddingOf(req);
